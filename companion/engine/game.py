@@ -1,0 +1,536 @@
+"""A game of Patchwork, solo against the Automa or for two players.
+
+Modelled on python-chess's `Board`: a `Game` holds the state and the stack of
+actions; `push` applies one and returns the steps for the table, `pop` undoes
+the last one exactly, `legal_actions` lists what may be done now.
+
+>>> from companion.engine.setup import two_player_setup
+>>> game = Game(two_player_setup(start="p1", seed=1))
+>>> game.turn
+'p1'
+>>> game.push(ADVANCE)[0]
+MoveToken(side='p1', start=0, end=1, on_top=False)
+>>> game.turn, game.sides["p1"].buttons
+('p2', 6)
+>>> _ = game.pop()
+>>> game.turn, game.sides["p1"].buttons
+('p1', 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.actions import (
+    ADVANCE,
+    AUTOMA_TURN,
+    Action,
+    Adjust,
+    AdjustButtons,
+    Advance,
+    AutomaTurn,
+    Buy,
+    ClaimBonus,
+    MoveNeutralToken,
+    MoveToken,
+    RevealCard,
+    Step,
+    TakeBonus,
+    TakeButtons,
+    TakeLeather,
+    TakePatch,
+)
+from companion.engine.automa import CARD_BY_NUMBER, CARDS_SET_ASIDE, choose_patch
+from companion.engine.catalogue import (
+    BONUS_POINTS,
+    BONUS_SQUARES,
+    EMPTY_SQUARE_PENALTY,
+    FINAL_POSITION,
+    INCOME_MARKS,
+    LEATHER_POSITIONS,
+    PATCH_BY_ID,
+    QUILT_SQUARES,
+    STARTING_BUTTONS,
+    Patch,
+    marks_crossed,
+)
+from companion.engine.errors import (
+    BonusUnavailableError,
+    GameOverError,
+    InvalidAdjustmentError,
+    NoSuchPatchError,
+    NotYourTurnError,
+    PatchDoesNotFitError,
+    ReshuffleError,
+    UnaffordableError,
+)
+from companion.engine.setup import AUTOMA, Mode, Setup, check_deck_order, reshuffle_order
+
+OFFER_SIZE = 3
+BUY_ACTIONS = tuple(Buy(index) for index in range(OFFER_SIZE))
+
+
+class Side:
+    """One side's token, buttons and patches. Mutable; the game snapshots it for undo."""
+
+    __slots__ = (
+        "arrived",
+        "buttons",
+        "covered",
+        "income",
+        "leather",
+        "name",
+        "patches",
+        "position",
+    )
+
+    def __init__(self, name: str, buttons: int, arrived: int) -> None:
+        self.name = name
+        self.position = 0
+        self.buttons = buttons
+        self.patches: tuple[str, ...] = ()
+        self.leather = 0
+        self.income = 0
+        """Buttons drawn on this side's patches: a player's income at each mark."""
+        self.covered = 0
+        """Quilt squares covered by its patches and leather patches."""
+        self.arrived = arrived
+        """When the token last moved; of two tokens on one square the later is on top."""
+
+    def copy(self) -> Side:
+        twin = Side.__new__(Side)
+        twin.name, twin.position, twin.buttons = self.name, self.position, self.buttons
+        twin.patches, twin.leather, twin.income = self.patches, self.leather, self.income
+        twin.covered, twin.arrived = self.covered, self.arrived
+        return twin
+
+    @property
+    def empty_squares(self) -> int:
+        return QUILT_SQUARES - self.covered
+
+    def state(self) -> tuple:
+        return (
+            self.name,
+            self.position,
+            self.buttons,
+            self.patches,
+            self.leather,
+            self.income,
+            self.covered,
+            self.arrived,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    label: str
+    """What is counted, e.g. "buttons", "bonus tile", "empty squares"."""
+    count: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    scores: dict[str, int]
+    winner: str
+    tie: bool
+    """Equal scores: the winner is whoever reached 53 first."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    sides: tuple[Side, Side]
+    circle: tuple[str, ...]
+    leather_left: tuple[int, ...]
+    bonus_holder: str | None
+    draw_pile: tuple[int, ...]
+    discard_pile: tuple[int, ...]
+    reshuffles: int
+    finished: tuple[str, ...]
+
+
+class Game:
+    """The state of one game and the stack of actions that led to it."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        first = setup.first_side
+        self.sides: dict[str, Side] = {
+            name: Side(
+                name,
+                0 if name == AUTOMA else STARTING_BUTTONS,
+                # The start player's token is on top of the other one at 0.
+                0 if name == first else -1,
+            )
+            for name in setup.sides
+        }
+        self.circle: tuple[str, ...] = setup.circle
+        """Patches left, from the one directly clockwise of the neutral token."""
+        self.leather_left: tuple[int, ...] = LEATHER_POSITIONS
+        self.bonus_holder: str | None = None
+        order = setup.deck_order or ()
+        self.discard_pile: tuple[int, ...] = order[:CARDS_SET_ASIDE]
+        self.draw_pile: tuple[int, ...] = order[CARDS_SET_ASIDE:]
+        self.reshuffles = 0
+        self.finished: tuple[str, ...] = ()
+        """Sides in the order they reached 53: the first wins a tie."""
+        self._stack: list[tuple[Action, _Snapshot]] = []
+
+    # --- what the game reports ---------------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        return self.setup.mode
+
+    @property
+    def move_stack(self) -> list[Action]:
+        return [action for action, _ in self._stack]
+
+    def opponent(self, name: str) -> Side:
+        first, second = self.setup.sides
+        return self.sides[second if name == first else first]
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.finished) == 2
+
+    @property
+    def turn(self) -> str | None:
+        """Whose turn it is: the token further behind, or the one on top; None at the end."""
+        if self.is_over:
+            return None
+        first, second = self.sides.values()
+        if first.position != second.position:
+            return (first if first.position < second.position else second).name
+        return (first if first.arrived > second.arrived else second).name
+
+    @property
+    def offer(self) -> tuple[Patch, ...]:
+        """The (up to three) patches that can be bought now, nearest first."""
+        return tuple(PATCH_BY_ID[patch_id] for patch_id in self.circle[:OFFER_SIZE])
+
+    @property
+    def next_card(self) -> int | None:
+        """The card the Automa reveals next (its back is public with the tactical deck)."""
+        return self.draw_pile[0] if self.draw_pile else None
+
+    @property
+    def bonus_mark(self) -> int | None:
+        level = self.setup.difficulty_level
+        return level.bonus_mark if level else None
+
+    def can_claim_bonus(self, name: str) -> bool:
+        return (
+            not self.is_over
+            and name != AUTOMA
+            and name in self.sides
+            and self.bonus_holder is None
+            and self.sides[name].covered >= BONUS_SQUARES
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now, except `Adjust`, which is allowed at any time
+        before the end for any delta that leaves the side at zero buttons or more."""
+        turn = self.turn
+        if turn is None:
+            return []
+        claims: list[Action] = [
+            ClaimBonus(name) for name in self.sides if self.can_claim_bonus(name)
+        ]
+        if turn == AUTOMA:
+            return [AUTOMA_TURN, *claims]
+        side = self.sides[turn]
+        buys = [
+            BUY_ACTIONS[index]
+            for index, patch in enumerate(self.offer)
+            if patch.cost <= side.buttons and patch.squares <= side.empty_squares
+        ]
+        return [ADVANCE, *buys, *claims]
+
+    def score_lines(self, name: str) -> tuple[ScoreLine, ...]:
+        """A side's score broken down (RULES.md §3 for players, §4 for the Automa)."""
+        side = self.sides[name]
+        has_bonus = self.bonus_holder == name
+        bonus = ScoreLine("bonus tile", int(has_bonus), BONUS_POINTS * has_bonus)
+        if name != AUTOMA:
+            return (
+                ScoreLine("buttons", side.buttons, side.buttons),
+                bonus,
+                ScoreLine(
+                    "empty squares",
+                    side.empty_squares,
+                    -EMPTY_SQUARE_PENALTY * side.empty_squares,
+                ),
+            )
+        level = self.setup.difficulty_level
+        assert level is not None
+        shown = [PATCH_BY_ID[patch_id].buttons for patch_id in side.patches]
+        with_buttons = sum(1 for buttons in shown if buttons)
+        lines = []
+        if level.counts_own_buttons:
+            lines.append(ScoreLine("buttons", side.buttons, side.buttons))
+        if level.counts_patches_with_buttons:
+            lines.append(ScoreLine("patches with buttons", with_buttons, with_buttons))
+        if level.counts_buttons_on_patches:
+            lines.append(ScoreLine("buttons on patches", sum(shown), sum(shown)))
+        return (*lines, bonus)
+
+    def score(self, name: str) -> int:
+        return sum(line.points for line in self.score_lines(name))
+
+    def outcome(self) -> Outcome | None:
+        """Scores and winner once both tokens are on 53, else None."""
+        if not self.is_over:
+            return None
+        scores = {name: self.score(name) for name in self.sides}
+        first, second = scores.values()
+        if first == second:
+            return Outcome(scores, self.finished[0], tie=True)
+        return Outcome(scores, max(scores, key=scores.__getitem__), tie=False)
+
+    # --- changing the state ------------------------------------------------------------
+
+    def push(self, action: Action) -> tuple[Step, ...]:
+        """Apply `action` and return the steps for the table.
+
+        Raises a subclass of `IllegalActionError` and leaves the game unchanged
+        when the action is not allowed now.
+        """
+        if self.is_over:
+            raise GameOverError("the game is over: both tokens are on 53")
+        snapshot = self._snapshot()
+        try:
+            steps, stored = self._apply(action)
+        except Exception:
+            self._restore(snapshot)
+            raise
+        self._stack.append((stored, snapshot))
+        return steps
+
+    def pop(self) -> Action:
+        """Undo the last action exactly and return it. IndexError if there is none."""
+        action, snapshot = self._stack.pop()
+        self._restore(snapshot)
+        return action
+
+    def state(self) -> tuple:
+        """Everything that defines the position, for comparing two games."""
+        return (
+            tuple(side.state() for side in self.sides.values()),
+            self.circle,
+            self.leather_left,
+            self.bonus_holder,
+            self.draw_pile,
+            self.discard_pile,
+            self.reshuffles,
+            self.finished,
+        )
+
+    def _snapshot(self) -> _Snapshot:
+        first, second = self.sides.values()
+        return _Snapshot(
+            (first.copy(), second.copy()),
+            self.circle,
+            self.leather_left,
+            self.bonus_holder,
+            self.draw_pile,
+            self.discard_pile,
+            self.reshuffles,
+            self.finished,
+        )
+
+    def _restore(self, snapshot: _Snapshot) -> None:
+        # The snapshot is dropped after a restore, so its sides can be taken as they are.
+        self.sides = {side.name: side for side in snapshot.sides}
+        self.circle = snapshot.circle
+        self.leather_left = snapshot.leather_left
+        self.bonus_holder = snapshot.bonus_holder
+        self.draw_pile = snapshot.draw_pile
+        self.discard_pile = snapshot.discard_pile
+        self.reshuffles = snapshot.reshuffles
+        self.finished = snapshot.finished
+
+    def _apply(self, action: Action) -> tuple[tuple[Step, ...], Action]:
+        """Change the state; may raise half-way (push then restores the snapshot)."""
+        match action:
+            case Advance():
+                return self._advance(self._side_to_move(human=True)), action
+            case Buy(index):
+                return self._buy(self._side_to_move(human=True), index), action
+            case AutomaTurn():
+                return self._automa_turn(action)
+            case ClaimBonus(name):
+                return self._claim_bonus(name), action
+            case Adjust(name, delta):
+                return self._adjust(name, delta), action
+        raise TypeError(f"not an action: {action!r}")
+
+    def _side_to_move(self, human: bool) -> Side:
+        if not human and AUTOMA not in self.sides:
+            raise NotYourTurnError("there is no automa in a two-player game")
+        turn = self.turn
+        if (turn == AUTOMA) == human:
+            raise NotYourTurnError(
+                f"it is the {turn}'s turn"
+                if human
+                else f"it is the {turn}'s turn, not the automa's"
+            )
+        return self.sides[turn]  # type: ignore[index]
+
+    def _advance(self, side: Side) -> tuple[Step, ...]:
+        start = side.position
+        target = min(FINAL_POSITION, self.opponent(side.name).position + 1)
+        side.buttons += target - start
+        return (
+            self._move_token(side, target)
+            + (TakeButtons(side.name, target - start, "advance"),)
+            + self._cross(side, start, income=side.income)
+        )
+
+    def _buy(self, side: Side, index: int) -> tuple[Step, ...]:
+        offer = self.offer
+        if not 0 <= index < len(offer):
+            raise NoSuchPatchError(
+                f"no patch at index {index}: {len(offer)} on offer (indices 0–{len(offer) - 1})"
+            )
+        patch = offer[index]
+        if patch.cost > side.buttons:
+            raise UnaffordableError(
+                f"{patch.id} costs {patch.cost} buttons; {side.name} has {side.buttons}"
+            )
+        if patch.squares > side.empty_squares:
+            raise PatchDoesNotFitError(
+                f"{patch.id} has {patch.squares} squares; "
+                f"{side.name}'s quilt has {side.empty_squares} empty"
+            )
+        side.buttons -= patch.cost
+        side.covered += patch.squares
+        side.income += patch.buttons
+        steps = self._take_patch(side, index, patch, pile=None)
+        start = side.position
+        steps += self._move_token(side, min(FINAL_POSITION, start + patch.time))
+        return steps + self._cross(side, start, income=side.income)
+
+    def _take_patch(
+        self, side: Side, index: int, patch: Patch, pile: str | None
+    ) -> tuple[Step, ...]:
+        side.patches += (patch.id,)
+        # The neutral token moves to the patch's place: the circle goes on from there.
+        self.circle = self.circle[index + 1 :] + self.circle[:index]
+        cost = 0 if pile else patch.cost
+        return (TakePatch(side.name, patch.id, index, cost, pile), MoveNeutralToken(patch.id))
+
+    def _automa_turn(self, action: AutomaTurn) -> tuple[tuple[Step, ...], Action]:
+        automa = self._side_to_move(human=False)
+        player = self.opponent(AUTOMA)
+        card = CARD_BY_NUMBER[self.draw_pile[0]]
+        decision = choose_patch(card, self.offer, automa.position, player.position)
+        steps: tuple[Step, ...] = (RevealCard(decision),)
+        start = automa.position
+        if decision.chosen is None:
+            # A pass: to just ahead of the player, with no buttons for the squares moved.
+            target = min(FINAL_POSITION, player.position + 1)
+        else:
+            patch = self.offer[decision.chosen]
+            pile = "with buttons" if patch.buttons else "without buttons"
+            steps += self._take_patch(automa, decision.chosen, patch, pile)
+            target = min(FINAL_POSITION, start + patch.time)
+        steps += self._move_token(automa, target)
+        steps += self._cross(automa, start, income=card.income)
+        self.discard_pile += (card.number,)
+        self.draw_pile = self.draw_pile[1:]
+        if self.draw_pile:
+            if action.reshuffle is not None:
+                raise ReshuffleError("a reshuffle was given but the draw pile is not empty")
+            return steps, action
+        return steps, AutomaTurn(self._reshuffle(action.reshuffle))
+
+    def _reshuffle(self, given: tuple[int, ...] | None) -> tuple[int, ...]:
+        """The whole discard pile becomes the new draw pile, in the given or seeded order."""
+        deck = self.setup.deck
+        assert deck is not None
+        self.reshuffles += 1
+        if given is None:
+            order = reshuffle_order(self.setup.seed, deck, self.reshuffles)
+        else:
+            order = tuple(given)
+            try:
+                check_deck_order(deck, order)
+            except ValueError as error:
+                raise ReshuffleError(f"bad reshuffle: {error}") from None
+        self.draw_pile, self.discard_pile = order, ()
+        return order
+
+    def _claim_bonus(self, name: str) -> tuple[Step, ...]:
+        if name == AUTOMA or name not in self.sides:
+            raise BonusUnavailableError(
+                f"{name!r} cannot claim the bonus; one of {self._human_sides()} can"
+            )
+        if self.bonus_holder is not None:
+            raise BonusUnavailableError(
+                f"the 7×7 bonus tile is already taken by {self.bonus_holder}"
+            )
+        covered = self.sides[name].covered
+        if covered < BONUS_SQUARES:
+            raise BonusUnavailableError(
+                f"{name} has {covered} squares covered; a 7×7 square needs {BONUS_SQUARES}"
+            )
+        self.bonus_holder = name
+        return (TakeBonus(name),)
+
+    def _adjust(self, name: str, delta: int) -> tuple[Step, ...]:
+        if name not in self.sides:
+            raise InvalidAdjustmentError(f"no side {name!r}; this game has {', '.join(self.sides)}")
+        if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
+            raise InvalidAdjustmentError(
+                f"a correction must be a whole number other than 0, not {delta!r}"
+            )
+        side = self.sides[name]
+        if side.buttons + delta < 0:
+            raise InvalidAdjustmentError(
+                f"{name} has {side.buttons} buttons; cannot take away {-delta}"
+            )
+        side.buttons += delta
+        return (AdjustButtons(name, delta),)
+
+    def _human_sides(self) -> str:
+        return " or ".join(name for name in self.sides if name != AUTOMA)
+
+    def _move_token(self, side: Side, target: int) -> tuple[Step, ...]:
+        start = side.position
+        side.position = target
+        side.arrived = len(self._stack) + 1
+        if target == FINAL_POSITION and side.name not in self.finished:
+            self.finished += (side.name,)
+        on_top = target == self.opponent(side.name).position
+        return (MoveToken(side.name, start, target, on_top),)
+
+    def _cross(self, side: Side, start: int, income: int) -> tuple[Step, ...]:
+        """What crossing the marks between `start` and the side's new position gives it."""
+        end = side.position
+        steps: list[Step] = []
+        for mark in marks_crossed(INCOME_MARKS, start, end):
+            if income:
+                side.buttons += income
+                steps.append(TakeButtons(side.name, income, "income", mark))
+        for position in marks_crossed(self.leather_left, start, end):
+            self.leather_left = tuple(p for p in self.leather_left if p != position)
+            side.leather += 1
+            if side.name != AUTOMA:
+                side.covered = min(QUILT_SQUARES, side.covered + 1)
+            steps.append(TakeLeather(side.name, position))
+        mark = self.bonus_mark
+        if side.name == AUTOMA and self.bonus_holder is None and start < mark <= end:  # type: ignore[operator]
+            self.bonus_holder = AUTOMA
+            steps.append(TakeBonus(AUTOMA))
+        # Order the steps along the track, as the token meets them.
+        steps.sort(key=lambda step: _track_position(step, mark))
+        return tuple(steps)
+
+
+def _track_position(step: Step, bonus_mark: int | None) -> int:
+    if isinstance(step, TakeButtons):
+        return step.mark or 0
+    if isinstance(step, TakeLeather):
+        return step.position
+    return bonus_mark or 0

@@ -1,0 +1,150 @@
+"""How a game starts: mode, sides, the patch circle and the Automa deck.
+
+Every random outcome of a game is decided here from a seed, or given
+explicitly, so that a game log can be replayed without the random generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.engine.automa import DECK_CARDS, DIFFICULTY_BY_NAME, Deck, DifficultyLevel
+from companion.engine.catalogue import PATCH_BY_ID, PATCHES, STARTING_PATCH_ID
+from companion.engine.errors import SetupError
+
+
+class Mode(StrEnum):
+    SOLO = "solo"
+    TWO_PLAYER = "two-player"
+
+
+PLAYER = "player"
+AUTOMA = "automa"
+P1 = "p1"
+P2 = "p2"
+
+SIDES: dict[Mode, tuple[str, str]] = {Mode.SOLO: (PLAYER, AUTOMA), Mode.TWO_PLAYER: (P1, P2)}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything needed to start a game; the header line of a game log."""
+
+    mode: Mode
+    circle: tuple[str, ...]
+    """All 33 patch ids from the one directly clockwise of the neutral token; P00 last."""
+    seed: int | None = None
+    difficulty: str | None = None
+    deck: Deck | None = None
+    deck_order: tuple[int, ...] | None = None
+    """The 12 cards of the deck, top first; the first two are set aside."""
+    start: str | None = None
+    """Two-player only: whose token is on top at the start."""
+
+    def __post_init__(self) -> None:
+        _check_circle(self.circle)
+        if self.mode is Mode.SOLO:
+            if self.difficulty not in DIFFICULTY_BY_NAME:
+                raise SetupError(
+                    f"unknown difficulty {self.difficulty!r}; "
+                    f"expected one of {', '.join(DIFFICULTY_BY_NAME)}"
+                )
+            if self.deck is None or self.deck_order is None:
+                raise SetupError("a solo game needs a deck and its order")
+            check_deck_order(self.deck, self.deck_order)
+        elif self.start not in SIDES[Mode.TWO_PLAYER]:
+            raise SetupError(f"unknown start player {self.start!r}; expected p1 or p2")
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        return SIDES[self.mode]
+
+    @property
+    def first_side(self) -> str:
+        """The side whose token is on top at the start (the player, in solo)."""
+        return PLAYER if self.mode is Mode.SOLO else self.start  # type: ignore[return-value]
+
+    @property
+    def difficulty_level(self) -> DifficultyLevel | None:
+        return DIFFICULTY_BY_NAME[self.difficulty] if self.difficulty else None
+
+
+def _check_circle(circle: tuple[str, ...]) -> None:
+    unknown = [patch_id for patch_id in circle if patch_id not in PATCH_BY_ID]
+    if unknown:
+        raise SetupError(f"unknown patch id {unknown[0]!r} in the circle")
+    if len(circle) != len(PATCHES) or len(set(circle)) != len(PATCHES):
+        raise SetupError(f"the circle must hold each of the {len(PATCHES)} patches exactly once")
+    if circle[-1] != STARTING_PATCH_ID:
+        raise SetupError(
+            f"the circle must end with {STARTING_PATCH_ID}: "
+            "the neutral token starts directly clockwise of it"
+        )
+
+
+def check_deck_order(deck: Deck, order: tuple[int, ...]) -> None:
+    """Refuse an order that is not exactly the 12 cards of `deck`."""
+    expected = DECK_CARDS[deck]
+    if sorted(order) != sorted(expected):
+        raise SetupError(
+            f"the {deck} deck order must hold cards {expected[0]}–{expected[-1]} once each"
+        )
+
+
+def deal_circle(rng: random.Random) -> tuple[str, ...]:
+    """A random circle: the other 32 patches shuffled, then P00 (RULES.md §3 set-up)."""
+    others = [patch.id for patch in PATCHES if patch.id != STARTING_PATCH_ID]
+    rng.shuffle(others)
+    return (*others, STARTING_PATCH_ID)
+
+
+def shuffle_deck(deck: Deck, rng: random.Random) -> tuple[int, ...]:
+    cards = list(DECK_CARDS[deck])
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
+def reshuffle_order(seed: int | None, deck: Deck, reshuffle_number: int) -> tuple[int, ...]:
+    """The seed's draw pile after its `reshuffle_number`-th reshuffle (1 = the first).
+
+    A pure function of the seed and the count, so undoing and redoing an
+    Automa turn gives the same cards, and no generator state needs saving.
+    """
+    if seed is None:
+        raise SetupError("a reshuffle is due but the game has no seed to draw it from")
+    return shuffle_deck(deck, random.Random(f"{seed}:reshuffle:{reshuffle_number}"))
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(2**32)
+
+
+def solo_setup(
+    difficulty: str,
+    deck: Deck | str,
+    seed: int | None = None,
+    circle: tuple[str, ...] | None = None,
+    deck_order: tuple[int, ...] | None = None,
+) -> Setup:
+    """A solo set-up; what is not given is drawn from `seed` (a fresh one if None)."""
+    deck = Deck(deck)
+    if circle is None or deck_order is None:
+        seed = new_seed() if seed is None else seed
+        rng = random.Random(seed)
+        # Always draw both, in this order, so a seed means the same game whatever is given.
+        dealt_circle, dealt_order = deal_circle(rng), shuffle_deck(deck, rng)
+        circle = dealt_circle if circle is None else circle
+        deck_order = dealt_order if deck_order is None else deck_order
+    return Setup(Mode.SOLO, circle, seed, difficulty=difficulty, deck=deck, deck_order=deck_order)
+
+
+def two_player_setup(
+    start: str = P1, seed: int | None = None, circle: tuple[str, ...] | None = None
+) -> Setup:
+    """A two-player set-up; the circle is dealt from `seed` (a fresh one if None) if not given."""
+    if circle is None:
+        seed = new_seed() if seed is None else seed
+        circle = deal_circle(random.Random(seed))
+    return Setup(Mode.TWO_PLAYER, circle, seed, start=start)

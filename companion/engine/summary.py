@@ -1,0 +1,76 @@
+"""A game's state as plain data (the `replay --json` schema) and as short text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.automa import CARD_BY_NUMBER, Deck
+from companion.engine.game import Game
+from companion.engine.setup import AUTOMA, Mode
+
+
+def state_dict(game: Game) -> dict[str, Any]:
+    """The state in the schema documented in docs/game-log.md."""
+    setup = game.setup
+    state: dict[str, Any] = {"mode": setup.mode.value}
+    if setup.mode is Mode.SOLO:
+        state |= {"difficulty": setup.difficulty, "deck": setup.deck.value}  # type: ignore[union-attr]
+    else:
+        state["start"] = setup.start
+    outcome = game.outcome()
+    state |= {
+        "turn": game.turn,
+        "circle": list(game.circle),
+        "sides": {name: _side_dict(game, name) for name in game.sides},
+        "over": game.is_over,
+        "winner": outcome.winner if outcome else None,
+        "scores": outcome.scores if outcome else None,
+        "actions": len(game.move_stack),
+    }
+    return state
+
+
+def _side_dict(game: Game, name: str) -> dict[str, Any]:
+    side = game.sides[name]
+    shared = {
+        "position": side.position,
+        "buttons": side.buttons,
+        "patches": list(side.patches),
+        "leather": side.leather,
+        "bonus": game.bonus_holder == name,
+    }
+    if name != AUTOMA:
+        return shared | {"income": side.income, "covered": side.covered}
+    next_card = game.next_card
+    tactical = game.setup.deck is Deck.TACTICAL and next_card is not None
+    return shared | {
+        "next_virtual_buttons": CARD_BY_NUMBER[next_card].virtual_buttons if tactical else None,  # type: ignore[index]
+        "bonus_mark": game.bonus_mark,
+    }
+
+
+def text_summary(game: Game) -> str:
+    """A few lines a person can read after `replay`."""
+    setup = game.setup
+    if setup.mode is Mode.SOLO:
+        title = f"Solo game, {setup.difficulty}, {setup.deck} deck"
+    else:
+        title = f"Two-player game, {setup.start} started"
+    lines = [f"{title}; {len(game.move_stack)} actions."]
+    for name, side in game.sides.items():
+        detail = (
+            f"{name:>7}: on {side.position:2}, {side.buttons} buttons, {len(side.patches)} patches"
+        )
+        if name != AUTOMA:
+            detail += f", income {side.income}, {side.covered}/81 covered"
+        if game.bonus_holder == name:
+            detail += ", 7×7 bonus"
+        lines.append(detail)
+    outcome = game.outcome()
+    if outcome is None:
+        lines.append(f"{game.turn} to play; {len(game.circle)} patches left in the circle.")
+    else:
+        scores = ", ".join(f"{name} {score}" for name, score in outcome.scores.items())
+        tie = " (tie: reached 53 first)" if outcome.tie else ""
+        lines.append(f"Game over: {scores}. {outcome.winner} wins{tie}.")
+    return "\n".join(lines)
