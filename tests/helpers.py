@@ -1,0 +1,62 @@
+"""Set-ups for tests: circles and decks arranged so a rule shows in a few actions."""
+
+from __future__ import annotations
+
+from companion.engine.automa import DECK_CARDS, Deck
+from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
+from companion.engine.game import Game
+from companion.engine.setup import Setup, solo_setup, two_player_setup
+
+
+def circle_starting_with(*patch_ids: str) -> tuple[str, ...]:
+    """A valid circle whose first patches (clockwise of the neutral token) are given."""
+    rest = [p.id for p in PATCHES if p.id not in patch_ids and p.id != STARTING_PATCH_ID]
+    return (*patch_ids, *rest, STARTING_PATCH_ID)
+
+
+def deck_starting_with(deck: Deck, *drawn: int, set_aside: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """A deck order whose first draws (after the two set aside) are `drawn`."""
+    used = set(drawn) | set(set_aside)
+    others = [card for card in DECK_CARDS[deck] if card not in used]
+    aside = list(set_aside) or others[:2]
+    rest = [card for card in others if card not in aside]
+    return (*aside, *drawn, *rest)
+
+
+def solo_game(
+    *patch_ids: str, cards: tuple[int, ...] = (), difficulty: str = "fellow", deck: str = "normal"
+) -> Game:
+    setup = solo_setup(
+        difficulty,
+        deck,
+        seed=7,
+        circle=circle_starting_with(*patch_ids),
+        deck_order=deck_starting_with(Deck(deck), *cards),
+    )
+    return Game(setup)
+
+
+def two_player_game(*patch_ids: str, start: str = "p1") -> Game:
+    return Game(two_player_setup(start, seed=7, circle=circle_starting_with(*patch_ids)))
+
+
+def place(game: Game, name: str, position: int, buttons: int | None = None) -> None:
+    """Put a side's token somewhere (and set its buttons) to test a rule from there.
+
+    The token counts as having arrived last, as if it had just moved there.
+    """
+    side = game.sides[name]
+    side.position = position
+    side.arrived = max(s.arrived for s in game.sides.values()) + 1
+    if buttons is not None:
+        side.buttons = buttons
+
+
+__all__ = [
+    "Setup",
+    "circle_starting_with",
+    "deck_starting_with",
+    "place",
+    "solo_game",
+    "two_player_game",
+]

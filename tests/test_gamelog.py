@@ -1,0 +1,167 @@
+"""The game log format (docs/game-log.md): writing, reading, and errors by line."""
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import circle_starting_with
+
+from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
+from companion.engine.game import Game
+from companion.engine.gamelog import LogError, action_line, header_line, log_lines, read_log
+from companion.engine.setup import solo_setup, two_player_setup
+
+DOCS_EXAMPLE = Path(__file__).parent.parent / "docs" / "example-solo.jsonl"
+
+
+def header(**fields):
+    base = {"format": "patchwork-companion-log", "version": 1, "mode": "two-player", "start": "p1"}
+    return json.dumps(base | {"circle": list(circle_starting_with())} | fields)
+
+
+def test_header_and_action_lines_are_exactly_as_documented():
+    setup = solo_setup("fellow", "tactical", seed=42)
+    assert json.loads(header_line(setup)) == {
+        "format": "patchwork-companion-log",
+        "version": 1,
+        "mode": "solo",
+        "difficulty": "fellow",
+        "deck": "tactical",
+        "seed": 42,
+        "circle": list(setup.circle),
+        "deck_order": list(setup.deck_order),
+    }
+    assert setup.circle[-1] == "P00" and len(setup.circle) == 33
+    assert sorted(setup.deck_order) == list(range(13, 25))
+    lines = [
+        action_line(a)
+        for a in (
+            Buy(2),
+            ADVANCE,
+            AUTOMA_TURN,
+            AutomaTurn((1, 2)),
+            ClaimBonus("player"),
+            Adjust("player", -2),
+        )
+    ]
+    assert [json.loads(line) for line in lines] == [
+        {"action": "buy", "index": 2},
+        {"action": "advance"},
+        {"action": "automa"},
+        {"action": "automa", "reshuffle": [1, 2]},
+        {"action": "claim_bonus", "side": "player"},
+        {"action": "adjust", "side": "player", "delta": -2},
+    ]
+
+
+def test_two_player_header():
+    setup = two_player_setup("p2", seed=3)
+    assert json.loads(header_line(setup))["start"] == "p2"
+    assert "deck_order" not in json.loads(header_line(setup))
+
+
+def test_the_documented_example_replays():
+    game = read_log(DOCS_EXAMPLE.read_text().splitlines())
+    assert game.setup.difficulty == "fellow" and len(game.move_stack) >= 5
+
+
+def test_what_a_hand_written_log_leaves_out_is_drawn_from_the_seed():
+    line = json.dumps(
+        {
+            "format": "patchwork-companion-log",
+            "version": 1,
+            "mode": "solo",
+            "difficulty": "master",
+            "deck": "normal",
+            "seed": 99,
+        }
+    )
+    game = read_log([line])
+    dealt = solo_setup("master", "normal", seed=99)
+    assert game.setup.circle == dealt.circle and game.setup.deck_order == dealt.deck_order
+
+
+def test_a_log_carrying_every_random_outcome_replays_without_its_seed():
+    game = Game(solo_setup("legend", "normal", seed=5))
+    while not game.is_over:
+        game.push(game.legal_actions()[0])  # always advance (or the Automa's turn)
+    assert any(a.reshuffle for a in game.move_stack if isinstance(a, AutomaTurn))
+    lines = log_lines(game)
+    first = json.loads(lines[0])
+    del first["seed"]
+    replayed = read_log([json.dumps(first), *lines[1:]])
+    assert replayed.state() == game.state()
+
+
+def test_unknown_extra_keys_are_ignored_and_blank_lines_skipped():
+    lines = [
+        header(note="kitchen table"),
+        '{"action": "advance", "at": "2026-11-22T10:00"}',
+        "",
+        "  ",
+    ]
+    assert read_log(lines).sides["p1"].position == 1
+
+
+BAD_LOGS = [
+    ([], 1, "empty"),
+    (["{not json"], 1, "not valid JSON"),
+    (["[1, 2]"], 1, "JSON object"),
+    ([header(format="something-else")], 1, "not a game log"),
+    ([header(version=2)], 1, "version 2 is not supported"),
+    ([header(version="1")], 1, "'version' must be a whole number"),
+    ([header(mode="trio")], 1, "'mode' is 'trio'"),
+    ([header(start="p3")], 1, "start player"),
+    ([header(circle=["P00"])], 1, "each of the 33 patches"),
+    ([header(circle=list(reversed(circle_starting_with())))], 1, "end with P00"),
+    ([header(circle=None)], 1, "needs a seed"),
+    ([header(), '{"action": "jump"}'], 2, "'action' is 'jump'"),
+    ([header(), '{"action": "buy"}'], 2, "missing 'index'"),
+    ([header(), '{"action": "buy", "index": true}'], 2, "whole number"),
+    (
+        [header(), '{"action": "advance"}', '{"action": "buy", "index": 7}'],
+        3,
+        "no patch at index 7",
+    ),
+    ([header(), '{"action": "automa"}'], 2, "no automa"),
+    ([header(), '{"action": "adjust", "side": "p1", "delta": -6}'], 2, "cannot take away 6"),
+    ([header(), '{"action": "claim_bonus", "side": "p1"}'], 2, "0 squares covered"),
+    ([header(), '{"action": "advance"}', "{"], 3, "not valid JSON"),
+]
+
+
+@pytest.mark.parametrize(("lines", "line", "message"), BAD_LOGS)
+def test_bad_logs_name_the_line(lines, line, message):
+    with pytest.raises(LogError) as error:
+        read_log(lines)
+    assert error.value.line == line
+    assert message in str(error.value)
+    assert str(error.value).startswith(f"line {line}: ")
+
+
+def test_not_utf8_names_the_line():
+    with pytest.raises(LogError, match="line 2: not UTF-8"):
+        read_log([header().encode(), b'{"action": "adv\xff"}'])
+
+
+def test_solo_header_errors():
+    solo = {"format": "patchwork-companion-log", "version": 1, "mode": "solo", "seed": 1}
+    with pytest.raises(LogError, match="unknown difficulty 'boss'"):
+        read_log([json.dumps(solo | {"difficulty": "boss", "deck": "normal"})])
+    with pytest.raises(LogError, match="'deck' is 'blue'"):
+        read_log([json.dumps(solo | {"difficulty": "intern", "deck": "blue"})])
+    with pytest.raises(LogError, match="deck order must hold cards 1–12"):
+        read_log(
+            [json.dumps(solo | {"difficulty": "intern", "deck": "normal", "deck_order": [1] * 12})]
+        )
+
+
+def test_bad_reshuffles():
+    game = Game(solo_setup("fellow", "normal", seed=1))
+    lines = [
+        header_line(game.setup),
+        '{"action": "advance"}',
+        '{"action": "automa", "reshuffle": [1]}',
+    ]
+    with pytest.raises(LogError, match=r"line 3: .*draw pile is not empty"):
+        read_log(lines)
