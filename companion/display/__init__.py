@@ -1,0 +1,11 @@
+"""Display sinks: where rendered 128x64 one-bit images go."""
+
+from companion.display.factory import DISPLAY_NAMES, DisplayUnavailable, open_display
+from companion.display.terminal import TerminalDisplay
+
+__all__ = [
+    "DISPLAY_NAMES",
+    "DisplayUnavailable",
+    "TerminalDisplay",
+    "open_display",
+]

@@ -1,0 +1,65 @@
+"""Open a display sink by name: the terminal, a luma.emulator device or luma's dummy."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from companion.display.terminal import TerminalDisplay
+
+WIDTH, HEIGHT = 128, 64
+EMULATORS = ("pygame", "capture", "gifanim")
+DISPLAY_NAMES = ("terminal", "dummy", *EMULATORS)
+
+
+class DisplayUnavailable(RuntimeError):
+    """The requested display cannot be opened here (e.g. pygame is not installed)."""
+
+
+def open_display(name: str, *, path: str | os.PathLike[str] | None = None, **options: Any):
+    """Return a luma-like sink (``display(image)``, ``width``, ``height``, ``mode``, ``cleanup()``).
+
+    ``name`` is one of :data:`DISPLAY_NAMES`:
+
+    - ``terminal``: :class:`TerminalDisplay`; ``options`` go to its constructor
+      (``stream``, ``help_text``).
+    - ``dummy``: ``luma.core.device.dummy``, which keeps the last image (tests).
+    - ``pygame``: a window (needs a desktop, or ``SDL_VIDEODRIVER=dummy``).
+      Note luma's window exits the program when closed or on Esc.
+    - ``capture``: one PNG per frame; ``path`` is a ``str.format`` template
+      with the frame number, default ``companion_{0:06}.png``.
+    - ``gifanim``: an animated GIF at ``path`` (default ``companion.gif``),
+      written by luma at interpreter exit or by the device's ``write_animation()``.
+
+    Other ``options`` go to the luma.emulator constructor (``scale``,
+    ``transform``...). luma.emulator (and so pygame) is imported only here,
+    so the device, which has neither, can still use the other sinks.
+    """
+    if name == "terminal":
+        return TerminalDisplay(width=WIDTH, height=HEIGHT, **options)
+    if name == "dummy":
+        from luma.core.device import dummy
+
+        return dummy(width=WIDTH, height=HEIGHT, mode="1", **options)
+    if name in EMULATORS:
+        return _open_emulator(name, path, options)
+    raise ValueError(f"unknown display {name!r}; choose one of {', '.join(DISPLAY_NAMES)}")
+
+
+def _open_emulator(name: str, path: str | os.PathLike[str] | None, options: dict[str, Any]):
+    # pygame prints a greeting on import, which would land in the simulation's terminal.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        from luma.emulator import device as emulator
+    except ImportError as error:
+        raise DisplayUnavailable(
+            f"display {name!r} needs luma.emulator: pip install 'patchwork-companion[desktop]'"
+        ) from error
+    if name == "capture":
+        options.setdefault("file_template", os.fspath(path or "companion_{0:06}.png"))
+    elif name == "gifanim":
+        options.setdefault("filename", os.fspath(path or "companion.gif"))
+    try:
+        return getattr(emulator, name)(width=WIDTH, height=HEIGHT, mode="1", **options)
+    except RuntimeError as error:  # luma raises this when pygame is missing
+        raise DisplayUnavailable(f"display {name!r} is unavailable: {error}") from error

@@ -1,0 +1,272 @@
+"""A crisp pixel font for the 128×64 one-bit display: no anti-aliasing, ever.
+
+luma's legacy fonts were considered: CP437/SINCLAIR/LCD are 8×8 cells (16 to
+21 characters a line even when made proportional) and TINY_FONT is 3×5 with
+lowercase that is hard to read. So the font is defined here as data
+(`glyphs.py`): proportional, mostly 4 pixels wide plus 1 of spacing, 7 rows
+plus 1 of leading. `SMALL` is the body font; `LARGE` is the same design drawn
+at twice the size for big numbers and titles.
+
+Text that is not printable ASCII is first reduced to ASCII where that keeps
+its meaning (`é` → `e`, `–` → `-`), and anything still unknown is drawn as
+`?`: a name typed on a laptop must never crash the device.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from PIL import Image, ImageDraw
+
+from companion.render import glyphs
+from companion.render.glyphs import (
+    ARROW_DOWN,
+    ARROW_LEFT,
+    ARROW_RIGHT,
+    ARROW_TO,
+    ARROW_UP,
+    BUTTON,
+    CHECK,
+    CROSS,
+    ICONS,
+    LEATHER,
+    TIME,
+)
+
+__all__ = [
+    "ARROW_DOWN",
+    "ARROW_LEFT",
+    "ARROW_RIGHT",
+    "ARROW_TO",
+    "ARROW_UP",
+    "BUTTON",
+    "CHECK",
+    "CROSS",
+    "ICONS",
+    "LARGE",
+    "LEATHER",
+    "SMALL",
+    "TIME",
+    "Font",
+    "Glyph",
+    "ink",
+    "wrap",
+]
+
+# Typographic characters a translator or a laptop keyboard is likely to produce,
+# mapped to the ASCII that reads the same on a 4-pixel-wide font.
+_SUBSTITUTES: Mapping[str, str] = MappingProxyType(
+    {
+        "\u2013": "-",  # en dash
+        "\u2014": "-",  # em dash
+        "\u2212": "-",  # minus sign
+        "\u00d7": "x",  # multiplication sign, as in "7×7"
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2026": "...",
+        "\u00a0": " ",
+        "\u00df": "ss",
+    }
+)
+
+
+def ink(fill: int) -> int:
+    """The pixel value for `fill` in a mode "1" image: 255 for lit, 0 for dark.
+
+    Pillow stores whatever non-zero value it is given; images drawn with 1 then
+    differ from a PNG read back (255) although they look the same. Drawing
+    always with 0/255 keeps image comparisons honest.
+    """
+    return 255 if fill else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """One character's bitmap: `rows` of `#`/`.` strings, all `width` long."""
+
+    width: int
+    rows: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, data: str) -> Glyph:
+        """Build a glyph from the `glyphs.py` notation: rows separated by spaces."""
+        rows = tuple(data.split(" "))
+        widths = {len(row) for row in rows}
+        if len(widths) != 1 or set("".join(rows)) - {"#", "."}:
+            raise ValueError(f"malformed glyph rows {data!r}")
+        return cls(width=widths.pop(), rows=rows)
+
+    @property
+    def pixels(self) -> tuple[tuple[int, int], ...]:
+        """(x, y) of every lit pixel, unscaled."""
+        return tuple(
+            (x, y) for y, row in enumerate(self.rows) for x, cell in enumerate(row) if cell == "#"
+        )
+
+    def mask(self, scale: int) -> Image.Image:
+        """The glyph as a mode "1" image, each pixel a `scale`×`scale` block."""
+        image = Image.new("1", (self.width * scale, len(self.rows) * scale), 0)
+        draw = ImageDraw.Draw(image)
+        for x, y in self.pixels:
+            draw.rectangle(
+                (x * scale, y * scale, x * scale + scale - 1, y * scale + scale - 1), fill=255
+            )
+        return image
+
+
+@dataclass(frozen=True)
+class Font:
+    """A proportional bitmap font drawn at an integer `scale`.
+
+    Metrics are in display pixels (already scaled). `height` is the tallest
+    glyph including descenders, `cap_height` the top of capitals to the
+    baseline, `line_height` the distance from one line's top to the next.
+    """
+
+    name: str
+    glyphs: Mapping[str, Glyph]
+    rows: int
+    cap_rows: int
+    scale: int = 1
+    spacing: int = 1
+    leading: int = 1
+    fallback: str = "?"
+    _masks: Mapping[str, Image.Image] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.fallback not in self.glyphs:
+            raise ValueError(f"font {self.name}: fallback {self.fallback!r} has no glyph")
+        # Built once here so drawing is a handful of bitmap pastes per string.
+        masks = {char: glyph.mask(self.scale) for char, glyph in self.glyphs.items()}
+        object.__setattr__(self, "_masks", MappingProxyType(masks))
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.scale
+
+    @property
+    def cap_height(self) -> int:
+        return self.cap_rows * self.scale
+
+    @property
+    def line_height(self) -> int:
+        return (self.rows + self.leading) * self.scale
+
+    def scaled(self, scale: int, name: str | None = None) -> Font:
+        """The same design drawn `scale` times larger than the unscaled glyphs."""
+        return Font(
+            name=name or f"{self.name}x{scale}",
+            glyphs=self.glyphs,
+            rows=self.rows,
+            cap_rows=self.cap_rows,
+            scale=scale,
+            spacing=self.spacing,
+            leading=self.leading,
+            fallback=self.fallback,
+        )
+
+    def normalise(self, text: str) -> str:
+        """`text` as the characters this font will actually draw.
+
+        >>> SMALL.normalise("Café – 7×7 €")
+        'Cafe - 7x7 ?'
+        """
+        return "".join(self._drawable(char) for char in text)
+
+    def _drawable(self, char: str) -> str:
+        if char in self.glyphs:
+            return char
+        if char in _SUBSTITUTES:
+            return _SUBSTITUTES[char]
+        # Accented Latin letters lose their accent rather than become "?".
+        base = unicodedata.normalize("NFKD", char)[:1]
+        if base and base != char and base in self.glyphs and base.isalpha():
+            return base
+        return self.fallback
+
+    def advance(self, char: str) -> int:
+        """Pixels from the start of `char` to the start of the next one."""
+        return (self.glyphs[char].width + self.spacing) * self.scale
+
+    def text_width(self, text: str) -> int:
+        """Width in pixels of `text` from first lit column to last (no trailing gap).
+
+        >>> SMALL.text_width("Hi")
+        6
+        """
+        drawn = self.normalise(text)
+        if not drawn:
+            return 0
+        return sum(self.advance(char) for char in drawn) - self.spacing * self.scale
+
+    def fits(self, text: str, width: int) -> bool:
+        """Whether `text` fits in `width` pixels without being cut."""
+        return self.text_width(text) <= width
+
+    def draw(
+        self,
+        target: Image.Image | ImageDraw.ImageDraw,
+        xy: tuple[int, int],
+        text: str,
+        fill: int = 1,
+        max_width: int | None = None,
+    ) -> int:
+        """Draw `text` with its top-left at `xy`; return the width actually drawn.
+
+        With `max_width`, glyphs that would end beyond it are left out whole,
+        so cut text is visible as missing letters rather than as half a glyph.
+        """
+        draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
+        x, y = xy
+        right = None if max_width is None else x + max_width
+        drawn_to = x
+        for char in self.normalise(text):
+            mask = self._masks[char]
+            if right is not None and x + mask.width > right:
+                break
+            draw.bitmap((x, y), mask, fill=ink(fill))
+            drawn_to = x + mask.width
+            x += self.advance(char)
+        return drawn_to - xy[0]
+
+
+def wrap(font: Font, text: str, max_width: int) -> list[str]:
+    """Split `text` into lines no wider than `max_width`, breaking at spaces.
+
+    A single word wider than the line is kept whole on its own line, so the
+    caller's overflow check still reports it instead of it being mangled.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and not font.fits(candidate, max_width):
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def _build_small() -> Font:
+    table = {char: Glyph.parse(data) for char, data in glyphs.GLYPH_DATA.items()}
+    return Font(
+        name="small",
+        glyphs=MappingProxyType(table),
+        rows=glyphs.GLYPH_ROWS,
+        cap_rows=glyphs.CAP_ROWS,
+    )
+
+
+SMALL: Font = _build_small()
+"""Body text: 7 px tall, 8 px lines (8 lines a screen), ~5 px a character."""
+
+LARGE: Font = SMALL.scaled(2, name="large")
+"""Titles and big numbers: SMALL at twice the size, 16 px lines."""
