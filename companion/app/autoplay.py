@@ -1,0 +1,111 @@
+"""A stand-in player that drives the application through its inputs only.
+
+It reads the current view, as a person reads the screen, and answers with
+inputs: used to write scripted games for the simulation, to test that every
+flow reaches the end, and to measure how many inputs a turn takes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from companion.app.companion import Companion
+from companion.app.views import (
+    AutomaView,
+    DealView,
+    MenuView,
+    NoticeView,
+    PickPatchView,
+    QuestionView,
+    ScoreView,
+    StepView,
+    TurnView,
+    View,
+)
+from companion.inputs.events import Input
+
+Choose = Callable[[TurnView], int]
+
+
+def move_to(selected: int, target: int, count: int) -> list[Input]:
+    """The shortest turn of the encoder from `selected` to `target` in a wrapping list."""
+    forward = (target - selected) % count
+    if forward <= count - forward:
+        return [Input.NEXT] * forward
+    return [Input.PREVIOUS] * (count - forward)
+
+
+def random_choice(rng: random.Random) -> Choose:
+    """Buy a random affordable patch half the time, else advance."""
+
+    def choose(view: TurnView) -> int:
+        buys = [i for i, name in enumerate(view.choices) if name.startswith("buy:")]
+        if buys and rng.random() < 0.5:
+            return rng.choice(buys)
+        return view.choices.index("advance")
+
+    return choose
+
+
+def inputs_for(view: View, choose: Choose, rng: random.Random) -> list[Input]:
+    """What a player would press on this screen to get on with the game."""
+    if isinstance(view, TurnView):
+        return [*move_to(view.selected, choose(view), len(view.choices)), Input.SELECT]
+    if isinstance(view, QuestionView) and view.title == "7x7 bonus":
+        answer = rng.randrange(len(view.answers))
+        return [*move_to(view.selected, answer, len(view.answers)), Input.SELECT]
+    if isinstance(view, StepView):
+        return [Input.SELECT] * (view.total - view.number + 1)
+    if isinstance(view, PickPatchView):
+        return [*move_to(view.choice - 1, rng.randrange(view.choices), view.choices), Input.SELECT]
+    if isinstance(view, (AutomaView, DealView, NoticeView, ScoreView, QuestionView)):
+        return [Input.SELECT]
+    raise ValueError(f"the stand-in player does not know what to do on {type(view).__name__}")
+
+
+def start_game(app: Companion, solo: bool, enter_circle: bool, rng: random.Random) -> list[Input]:
+    """Inputs from the home menu to a new game's first screen."""
+    pressed: list[Input] = []
+
+    def press(*inputs: Input) -> None:
+        for item in inputs:
+            app.handle(item)
+            pressed.append(item)
+
+    view = app.view()
+    assert isinstance(view, MenuView) and view.title == "Patchwork", view
+    target = [item.label for item in view.items].index(
+        "New solo game" if solo else "New two-player game"
+    )
+    press(*move_to(view.selected, target, len(view.items)), Input.SELECT)
+    if isinstance(app.view(), QuestionView):  # abandon the game in progress
+        press(Input.NEXT, Input.SELECT)
+    if solo:
+        view = app.view()
+        press(*move_to(view.selected, rng.randrange(5), 5), Input.SELECT)  # difficulty
+        press(*([Input.NEXT] * rng.randrange(2)), Input.SELECT)  # deck
+    else:
+        press(*([Input.NEXT] * rng.randrange(2)), Input.SELECT)  # start player
+    press(*([Input.NEXT] if enter_circle else []), Input.SELECT)
+    return pressed
+
+
+def play_to_the_end(
+    app: Companion,
+    rng: random.Random,
+    choose: Choose | None = None,
+    on_view: Callable[[View], None] | None = None,
+) -> list[Input]:
+    """Answer screens until the game is over and saved; returns every input pressed."""
+    choose = choose or random_choice(rng)
+    pressed: list[Input] = []
+    while True:
+        view = app.view()
+        if on_view:
+            on_view(view)
+        if isinstance(view, MenuView) and view.title == "Patchwork":
+            return pressed
+        for item in inputs_for(view, choose, rng):
+            app.handle(item)
+            pressed.append(item)

@@ -1,0 +1,94 @@
+"""Setting up the patch circle on the table: dealt by the device, or entered by the player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.app.views import DealView, PatchView, PickPatchView, View
+from companion.app.widgets import BACKWARD, Action, Cursor, Screen
+from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
+from companion.inputs.events import Input
+
+CIRCLE_PLACES = len(PATCHES) - 1
+"""Places clockwise after P00, which is laid first."""
+
+
+class DealScreen(Screen):
+    """One dealt patch per screen: the order to lay them clockwise after P00."""
+
+    def __init__(
+        self,
+        circle: Sequence[str],
+        index: int,
+        on_move: Callable[[int], None],
+        on_done: Action,
+    ) -> None:
+        self.circle, self.index, self.on_move, self.on_done = list(circle), index, on_move, on_done
+
+    def view(self) -> View:
+        return DealView(PatchView(self.circle[self.index]), self.index + 1, CIRCLE_PLACES)
+
+    def handle(self, event: Input) -> None:
+        if event in (Input.SELECT, Input.NEXT):
+            if self.index + 1 == CIRCLE_PLACES:
+                self.on_done()
+                return
+            self.index += 1
+        elif event in (Input.PREVIOUS, *BACKWARD):
+            self.index = max(0, self.index - 1)
+        else:
+            return
+        self.on_move(self.index)
+
+
+class PickPatchScreen(Screen):
+    """Enter the circle as laid out: pick the patch at each place, in order."""
+
+    def __init__(
+        self,
+        placed: Sequence[str],
+        on_change: Callable[[list[str]], None],
+        on_done: Callable[[tuple[str, ...]], None],
+        on_cancel: Action,
+    ) -> None:
+        self.placed = list(placed)
+        self.on_change, self.on_done, self.on_cancel = on_change, on_done, on_cancel
+        self.cursor = Cursor(len(self.remaining()))
+
+    def remaining(self) -> list[str]:
+        return [
+            patch.id
+            for patch in PATCHES
+            if patch.id != STARTING_PATCH_ID and patch.id not in self.placed
+        ]
+
+    def view(self) -> View:
+        remaining = self.remaining()
+        return PickPatchView(
+            PatchView(remaining[self.cursor.index]),
+            len(self.placed) + 1,
+            CIRCLE_PLACES,
+            self.cursor.index + 1,
+            len(remaining),
+        )
+
+    def handle(self, event: Input) -> None:
+        if self.cursor.move(event):
+            return
+        if event is Input.SELECT:
+            self.placed.append(self.remaining()[self.cursor.index])
+            if len(self.remaining()) == 1:
+                # The last place can only hold the last patch.
+                self.placed.extend(self.remaining())
+            if len(self.placed) == CIRCLE_PLACES:
+                self.on_done((*self.placed, STARTING_PATCH_ID))
+                return
+        elif event in BACKWARD:
+            if not self.placed:
+                self.on_cancel()
+                return
+            self.placed.pop()
+        else:
+            return
+        self.cursor = Cursor(len(self.remaining()))
+        self.on_change(self.placed)

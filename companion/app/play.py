@@ -1,0 +1,190 @@
+"""The screens of a game under way: a player's turn, the steps, the Automa, the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.app.views import (
+    AutomaCardView,
+    AutomaView,
+    PatchView,
+    ScoreColumn,
+    ScoreView,
+    StepView,
+    TokenView,
+    TurnView,
+    View,
+)
+from companion.app.widgets import BACKWARD, Action, Cursor, Screen
+from companion.app.wording import AutomaSummary, Card, side_label
+from companion.engine.actions import ADVANCE, Advance, Buy
+from companion.engine.actions import Action as GameAction
+from companion.engine.automa import CARD_BY_NUMBER, Deck
+from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS
+from companion.engine.game import Game
+from companion.inputs.events import Input
+
+MENU = "menu"
+
+
+def choice_name(action: GameAction | str) -> str:
+    if isinstance(action, Buy):
+        return f"buy:{action.index}"
+    return "advance" if isinstance(action, Advance) else str(action)
+
+
+class TurnScreen(Screen):
+    """Whose turn, the track, both sides and the offer; turn to choose, press to do it."""
+
+    def __init__(
+        self,
+        game: Game,
+        play: Callable[[GameAction], None],
+        open_menu: Action,
+        selected: str | None = None,
+    ) -> None:
+        self.game, self.play, self.open_menu = game, play, open_menu
+        side = game.sides[game.turn]  # type: ignore[index]
+        legal = set(game.legal_actions())
+        buys = [action for action in (Buy(i) for i in range(len(game.offer))) if action in legal]
+        self.choices: list[GameAction | str] = [*buys, ADVANCE, MENU]
+        names = [choice_name(choice) for choice in self.choices]
+        start = names.index(selected) if selected in names else 0
+        self.cursor = Cursor(len(self.choices), start)
+        self.side = side
+
+    def view(self) -> View:
+        game, side = self.game, self.side
+        opponent = game.opponent(side.name)
+        advance_to = min(FINAL_POSITION, opponent.position + 1)
+        next_mark = next((m for m in INCOME_MARKS if m > side.position), None)
+        next_card = game.next_card
+        tactical = game.setup.deck is Deck.TACTICAL and next_card is not None
+        return TurnView(
+            side_label=side_label(side.name),
+            buttons=side.buttons,
+            income=side.income,
+            to_next_income=None if next_mark is None else next_mark - side.position,
+            tokens=(
+                TokenView(side_label(side.name), side.position),
+                TokenView(side_label(opponent.name), opponent.position),
+            ),
+            leather=game.leather_left,
+            bonus_mark=game.bonus_mark if game.bonus_holder is None else None,
+            offer=tuple(
+                PatchView(patch.id, Buy(i) in self.choices) for i, patch in enumerate(game.offer)
+            ),
+            choices=tuple(choice_name(choice) for choice in self.choices),
+            selected=self.cursor.index,
+            advance_to=advance_to,
+            advance_buttons=advance_to - side.position,
+            opponent_label=side_label(opponent.name),
+            opponent_buttons=opponent.buttons,
+            next_virtual_buttons=CARD_BY_NUMBER[next_card].virtual_buttons if tactical else None,  # type: ignore[index]
+        )
+
+    def handle(self, event: Input) -> None:
+        if self.cursor.move(event):
+            return
+        if event in BACKWARD:
+            self.open_menu()
+        elif event is Input.SELECT:
+            choice = self.choices[self.cursor.index]
+            if choice == MENU:
+                self.open_menu()
+            else:
+                self.play(choice)  # type: ignore[arg-type]
+
+
+class StepsScreen(Screen):
+    """The steps for the table after an action, one card at a time."""
+
+    def __init__(self, cards: Sequence[Card], on_done: Action, open_menu: Action) -> None:
+        self.cards, self.on_done, self.open_menu = list(cards), on_done, open_menu
+        self.index = 0
+
+    def view(self) -> View:
+        card = self.cards[self.index]
+        return StepView(card.title, card.lines, self.index + 1, len(self.cards), card.patch_id)
+
+    def handle(self, event: Input) -> None:
+        if event in (Input.SELECT, Input.NEXT):
+            if self.index + 1 < len(self.cards):
+                self.index += 1
+            else:
+                self.on_done()
+        elif event is Input.PREVIOUS:
+            self.index = max(0, self.index - 1)
+        elif event in BACKWARD:
+            self.open_menu()
+
+
+class AutomaScreen(Screen):
+    """The Automa's whole turn on one screen; one press confirms it."""
+
+    def __init__(self, summary: AutomaSummary, on_done: Action, open_menu: Action) -> None:
+        self.summary, self.on_done, self.open_menu = summary, on_done, open_menu
+
+    def view(self) -> View:
+        summary = self.summary
+        card = summary.decision.card
+        return AutomaView(
+            AutomaCardView(
+                card.number, card.virtual_buttons, tuple(f.value for f in card.filters), card.income
+            ),
+            summary.headline,
+            summary.reason,
+            summary.steps,
+            summary.patch_id,
+        )
+
+    def handle(self, event: Input) -> None:
+        if event is Input.SELECT:
+            self.on_done()
+        elif event in BACKWARD:
+            self.open_menu()
+
+
+def score_view(game: Game) -> ScoreView:
+    outcome = game.outcome()
+    assert outcome is not None
+    columns = tuple(
+        ScoreColumn(
+            side_label(name),
+            tuple((_score_label(line.label), line.points) for line in game.score_lines(name)),
+            outcome.scores[name],
+        )
+        for name in game.sides
+    )
+    winner = side_label(outcome.winner)
+    if outcome.tie:
+        verdict = f"Tie: {winner} reached 53 first"
+    else:
+        margin = abs(outcome.scores[game.setup.sides[0]] - outcome.scores[game.setup.sides[1]])
+        verdict = f"{winner} win{'' if winner == 'You' else 's'} by {margin}"
+    return ScoreView(columns, verdict)  # type: ignore[arg-type]
+
+
+def _score_label(label: str) -> str:
+    return {
+        "empty squares": "empty x-2",
+        "patches with buttons": "patches w/ btn",
+        "buttons on patches": "btns on patches",
+        "bonus tile": "bonus tile",
+    }.get(label, label)
+
+
+class EndScreen(Screen):
+    """Each side's score broken down and the winner; press to finish."""
+
+    def __init__(self, game: Game, on_done: Action, open_menu: Action) -> None:
+        self.game, self.on_done, self.open_menu = game, on_done, open_menu
+
+    def view(self) -> View:
+        return score_view(self.game)
+
+    def handle(self, event: Input) -> None:
+        if event is Input.SELECT:
+            self.on_done()
+        elif event in BACKWARD:
+            self.open_menu()

@@ -1,0 +1,204 @@
+"""What each screen shows, as plain immutable data.
+
+The application builds one of these for the current screen; the renderer
+(`companion.render.screens.render`) turns it into a 128×64 image, and knows
+nothing else. Texts here are already worded for the player; numbers are kept
+as numbers where the renderer draws them specially (track, patches, cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    label: str
+    detail: str = ""
+    """Shown right-aligned on the same line (a value, a mark position…)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MenuView:
+    """A title and a list to turn through; the selected line is highlighted."""
+
+    title: str
+    items: tuple[MenuItem, ...]
+    selected: int
+    note: str = ""
+    """One line under the title (a message for the player), if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class PatchView:
+    """One patch of the catalogue, as the table should show it."""
+
+    patch_id: str
+    affordable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """Dealing the circle: lay this patch next, clockwise after the previous one."""
+
+    patch: PatchView
+    number: int
+    """1-based place of this patch clockwise after P00."""
+    total: int
+    title: str = "Lay out the circle"
+
+
+@dataclass(frozen=True, slots=True)
+class PickPatchView:
+    """Entering the circle: which patch lies at place `number` clockwise after P00?"""
+
+    patch: PatchView
+    number: int
+    total: int
+    choice: int
+    """1-based position of the shown patch among those not yet placed."""
+    choices: int
+
+
+@dataclass(frozen=True, slots=True)
+class TokenView:
+    label: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    """A player's turn: the track, both sides, the offer and what can be done."""
+
+    side_label: str
+    """Whose turn, e.g. "You", "P1", "P2"."""
+    buttons: int
+    income: int
+    to_next_income: int | None
+    """Squares to the next income mark ahead of this token (None past the last)."""
+    tokens: tuple[TokenView, TokenView]
+    """This side's token first."""
+    leather: tuple[int, ...]
+    bonus_mark: int | None
+    offer: tuple[PatchView, ...]
+    choices: tuple[str, ...]
+    """The choices in cursor order: "buy:0", "buy:1", "buy:2", "advance", "menu"."""
+    selected: int
+    advance_to: int
+    advance_buttons: int
+    opponent_label: str
+    opponent_buttons: int
+    next_virtual_buttons: int | None = None
+    """Tactical deck: the Automa's next card's virtual buttons (its back is public)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """One thing to do at the table after an action."""
+
+    title: str
+    lines: tuple[str, ...]
+    number: int
+    total: int
+    patch_id: str | None = None
+    """A patch to draw beside the text (the one to take)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaCardView:
+    number: int
+    virtual_buttons: int
+    filters: tuple[str, ...]
+    """Filter names from `companion.engine.automa.Filter` values, in card order."""
+    income: int
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaView:
+    """The Automa's whole turn on one screen: its card, its choice and why, the steps."""
+
+    card: AutomaCardView
+    headline: str
+    """E.g. "Takes P17 (3rd)" or "Passes"."""
+    reason: str
+    """E.g. "2 affordable; no overtake leaves 1"."""
+    steps: tuple[str, ...]
+    patch_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionView:
+    """A question with a few answers (the 7×7 reminder, confirming an undo…)."""
+
+    title: str
+    lines: tuple[str, ...]
+    answers: tuple[str, ...]
+    selected: int
+
+
+@dataclass(frozen=True, slots=True)
+class NumberView:
+    """Choosing a number with the encoder (a correction, a setting)."""
+
+    title: str
+    label: str
+    value: str
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreColumn:
+    label: str
+    lines: tuple[tuple[str, int], ...]
+    """(what, points) rows of the breakdown."""
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreView:
+    columns: tuple[ScoreColumn, ScoreColumn]
+    verdict: str
+    """E.g. "You win by 4" or "Tie: Automa reached 53 first"."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextView:
+    """Pages of text (rules reminder, statistics, a message), turned with the encoder."""
+
+    title: str
+    lines: tuple[str, ...]
+    page: int
+    pages: int
+    footer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class InputTestView:
+    events: tuple[str, ...]
+    """The most recent inputs, newest last."""
+    count: int
+    hint: str = "select x3 to leave"
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeView:
+    """A one-off message (a journal moved aside, a torn line dropped)."""
+
+    title: str
+    lines: tuple[str, ...] = field(default_factory=tuple)
+
+
+View = (
+    MenuView
+    | DealView
+    | PickPatchView
+    | TurnView
+    | StepView
+    | AutomaView
+    | QuestionView
+    | NumberView
+    | ScoreView
+    | TextView
+    | InputTestView
+    | NoticeView
+)

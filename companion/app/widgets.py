@@ -1,0 +1,169 @@
+"""Screens that every flow uses: menus, questions, number pickers, pages, notices.
+
+A screen turns inputs into calls of the functions it was given and describes
+itself as a view; it never draws and never knows where inputs come from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from companion.app.views import (
+    MenuItem,
+    MenuView,
+    NoticeView,
+    NumberView,
+    QuestionView,
+    TextView,
+    View,
+)
+from companion.inputs.events import Input
+
+Action = Callable[[], None]
+
+BACKWARD = (Input.BACK, Input.HOLD)
+"""Back and a long press both go back; never the only way to anything needed."""
+
+
+class Screen:
+    """The current screen: it shows a view and reacts to inputs."""
+
+    def view(self) -> View:
+        raise NotImplementedError
+
+    def handle(self, event: Input) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class Cursor:
+    """A position in a list that the encoder turns through, wrapping at both ends."""
+
+    count: int
+    index: int = 0
+
+    def move(self, event: Input) -> bool:
+        """Follow next/previous; True if the event was one of them."""
+        if event not in (Input.NEXT, Input.PREVIOUS) or not self.count:
+            return False
+        step = 1 if event is Input.NEXT else -1
+        self.index = (self.index + step) % self.count
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    label: str
+    run: Action
+    detail: str = ""
+
+
+class Menu(Screen):
+    def __init__(
+        self,
+        title: str,
+        entries: Sequence[Entry],
+        on_back: Action | None = None,
+        note: str = "",
+        selected: int = 0,
+    ) -> None:
+        self.title, self.entries, self.on_back, self.note = title, list(entries), on_back, note
+        self.cursor = Cursor(len(self.entries), selected)
+
+    def view(self) -> View:
+        items = tuple(MenuItem(entry.label, entry.detail) for entry in self.entries)
+        return MenuView(self.title, items, self.cursor.index, self.note)
+
+    def handle(self, event: Input) -> None:
+        if self.cursor.move(event):
+            return
+        if event is Input.SELECT:
+            self.entries[self.cursor.index].run()
+        elif event in BACKWARD and self.on_back:
+            self.on_back()
+
+
+class Question(Menu):
+    """A menu drawn as a question: a few lines, then the answers."""
+
+    def __init__(
+        self,
+        title: str,
+        lines: Sequence[str],
+        answers: Sequence[Entry],
+        on_back: Action | None = None,
+    ) -> None:
+        super().__init__(title, answers, on_back)
+        self.lines = tuple(lines)
+
+    def view(self) -> View:
+        answers = tuple(entry.label for entry in self.entries)
+        return QuestionView(self.title, self.lines, answers, self.cursor.index)
+
+
+class NumberPicker(Screen):
+    """Turn to change a number, press to keep it; back leaves it as it was."""
+
+    def __init__(
+        self,
+        title: str,
+        label: str,
+        value: int,
+        allowed: Sequence[int],
+        shown: Callable[[int], str],
+        on_done: Callable[[int], None],
+        on_back: Action,
+    ) -> None:
+        self.title, self.label, self.allowed, self.shown = title, label, list(allowed), shown
+        self.on_done, self.on_back = on_done, on_back
+        self.cursor = Cursor(len(self.allowed), self.allowed.index(value))
+
+    def view(self) -> View:
+        value = self.shown(self.allowed[self.cursor.index])
+        return NumberView(self.title, self.label, value, "turn: change  press: ok")
+
+    def handle(self, event: Input) -> None:
+        if self.cursor.move(event):
+            return
+        if event is Input.SELECT:
+            self.on_done(self.allowed[self.cursor.index])
+        elif event in BACKWARD:
+            self.on_back()
+
+
+class Pages(Screen):
+    """Lines of text a page at a time: turn to page, press to leave."""
+
+    LINES_PER_PAGE = 6
+
+    def __init__(self, title: str, lines: Sequence[str], on_done: Action) -> None:
+        self.title, self.on_done = title, on_done
+        per_page = self.LINES_PER_PAGE
+        self.pages = [tuple(lines[i : i + per_page]) for i in range(0, len(lines), per_page)] or [
+            ()
+        ]
+        self.cursor = Cursor(len(self.pages))
+
+    def view(self) -> View:
+        page = self.cursor.index
+        footer = "turn: page  press: back" if len(self.pages) > 1 else "press: back"
+        return TextView(self.title, self.pages[page], page + 1, len(self.pages), footer)
+
+    def handle(self, event: Input) -> None:
+        if not self.cursor.move(event) and event in (Input.SELECT, *BACKWARD):
+            self.on_done()
+
+
+class Notice(Screen):
+    """A message the player acknowledges with any press."""
+
+    def __init__(self, title: str, lines: Sequence[str], on_done: Action) -> None:
+        self.title, self.lines, self.on_done = title, tuple(lines), on_done
+
+    def view(self) -> View:
+        return NoticeView(self.title, self.lines)
+
+    def handle(self, event: Input) -> None:
+        if event in (Input.SELECT, *BACKWARD):
+            self.on_done()

@@ -1,0 +1,154 @@
+"""The engine's steps for the table, worded for the screen.
+
+A player's action becomes a few cards, one physical moment each (take the
+patch and move the tokens; take income; take a leather patch…), shown one at
+a time. The Automa's turn becomes one summary: its choice, why, and the steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.actions import (
+    AdjustButtons,
+    MoveNeutralToken,
+    MoveToken,
+    RevealCard,
+    Step,
+    TakeBonus,
+    TakeButtons,
+    TakeLeather,
+    TakePatch,
+)
+from companion.engine.automa import AutomaDecision
+from companion.engine.catalogue import BONUS_POINTS
+from companion.engine.setup import AUTOMA, PLAYER
+from companion.render.font import BUTTON
+
+ORDINALS = ("1st", "2nd", "3rd")
+
+
+def side_label(name: str) -> str:
+    """How a side is named on screen."""
+    return {PLAYER: "You", AUTOMA: "Automa"}.get(name, name.upper())
+
+
+def possessive(name: str) -> str:
+    return {PLAYER: "Your", AUTOMA: "Automa's"}.get(name, f"{name.upper()}'s")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One screen of instructions for the table."""
+
+    title: str
+    lines: tuple[str, ...]
+    patch_id: str | None = None
+
+
+def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
+    """Group a player's action's steps into cards, in the order they are done."""
+    cards: list[Card] = []
+    incomes = [step for step in steps if isinstance(step, TakeButtons) and step.reason == "income"]
+    for step in steps:
+        match step:
+            case TakePatch(side, patch_id, index, cost):
+                lines = (
+                    f"Pay {cost}{BUTTON}" if cost else "It costs nothing",
+                    f"Take the {ORDINALS[index]} patch",
+                    "Neutral token to its place",
+                )
+                cards.append(Card(f"Take {patch_id}", lines, patch_id))
+            case MoveToken(side, start, end, on_top):
+                move = f"{possessive(side)} token {start} \u2192 {end}"
+                line = (move, "on top of the other") if on_top else (move,)
+                if cards and cards[-1].patch_id:
+                    last = cards[-1]
+                    cards[-1] = Card(last.title, last.lines + line, last.patch_id)
+                else:
+                    cards.append(Card("Advance", line))
+            case TakeButtons(side, count, "advance"):
+                last = cards[-1]
+                cards[-1] = Card(last.title, (*last.lines, f"Take {count}{BUTTON} from the bank"))
+            case TakeLeather(side, position):
+                lines = (f"Take the leather patch at {position}", "Place it on the quilt")
+                cards.append(Card("Leather patch", lines))
+            case TakeBonus(side):
+                lines = (f"{side_label(side)}: take the bonus tile", f"worth {BONUS_POINTS} points")
+                cards.append(Card("7x7 bonus", lines))
+            case AdjustButtons(side, delta):
+                verb = (
+                    f"Take {delta}{BUTTON} from" if delta > 0 else f"Put {-delta}{BUTTON} back in"
+                )
+                cards.append(Card("Correction", (f"{side_label(side)}: {verb} the bank",)))
+    if incomes:
+        total = sum(step.count for step in incomes)
+        marks = ", ".join(str(step.mark) for step in incomes)
+        plural = "s" if len(incomes) > 1 else ""
+        income = Card("Income", (f"Take {total}{BUTTON} from the bank", f"mark{plural} {marks}"))
+        # Only a move crosses marks, and its card comes first: income follows it.
+        cards.insert(1, income)
+    return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaSummary:
+    decision: AutomaDecision
+    headline: str
+    reason: str
+    steps: tuple[str, ...]
+    patch_id: str | None
+
+
+def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
+    """The Automa's turn in words: what it takes, why, and what to do on the table."""
+    reveal = steps[0]
+    assert isinstance(reveal, RevealCard)
+    decision = reveal.decision
+    lines: list[str] = []
+    patch_id = None
+    income = 0
+    marks = 0
+    for step in steps[1:]:
+        match step:
+            case TakePatch(_, taken, _, _, pile):
+                patch_id = taken
+                lines.append(f"Pile {pile}")
+            case MoveNeutralToken():
+                lines.append("Neutral token to its place")
+            case MoveToken(_, start, end, on_top):
+                lines.append(f"Token {start} \u2192 {end}" + (" on top" if on_top else ""))
+            case TakeButtons(_, count):
+                income += count
+                marks += 1
+            case TakeLeather(_, position):
+                lines.append(f"Leather patch {position}")
+            case TakeBonus():
+                lines.append("Takes the 7x7 bonus tile")
+    if income:
+        several = f" ({marks} marks)" if marks > 1 else ""
+        lines.insert(_after_move(lines), f"Income +{income}{BUTTON}{several}")
+    if patch_id is None:
+        headline = "Passes"
+        lines[0] += ", no buttons"
+    else:
+        headline = f"Takes {patch_id} ({ORDINALS[decision.chosen]})"  # type: ignore[index]
+    return AutomaSummary(decision, headline, automa_reason(decision), tuple(lines), patch_id)
+
+
+def _after_move(lines: list[str]) -> int:
+    return next(i for i, line in enumerate(lines) if line.startswith("Token")) + 1
+
+
+def automa_reason(decision: AutomaDecision) -> str:
+    """Why the Automa did what it did, e.g. "3 affordable; most buttons leaves 1"."""
+    count = len(decision.affordable)
+    if count == 0:
+        return f"Nothing costs {decision.card.virtual_buttons}{BUTTON} or less"
+    parts = [f"{count} affordable"]
+    for step in decision.steps:
+        if step.skipped:
+            parts.append(f"{step.filter} skipped")
+        else:
+            parts.append(f"{step.filter} leaves {len(step.kept)}")
+    return "; ".join(parts)

@@ -1,0 +1,135 @@
+"""Durable file operations shared by everything the companion keeps on disk.
+
+Writing a file in place can leave it half written if the power goes; every
+whole-file write here goes to a temporary file in the same directory, is
+fsynced, and replaces the old file with one atomic `os.replace`, after which
+the directory itself is fsynced so the new name survives a power cut too.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+TEMP_SUFFIX = ".tmp"
+DAMAGED_TIME_FORMAT = "%Y%m%d-%H%M%S"
+ONE_LINE_LIMIT = 120
+
+
+class StorageError(OSError):
+    """A file or directory the companion needs cannot be used; one line for the player."""
+
+
+class BadJsonError(ValueError):
+    """A file that is not UTF-8 JSON; the message says what is wrong, without the file name."""
+
+
+def one_line(text: str, limit: int = ONE_LINE_LIMIT) -> str:
+    """`text` squeezed onto one line and cut to `limit` characters, for a small screen."""
+    squeezed = " ".join(text.split())
+    return squeezed if len(squeezed) <= limit else squeezed[: limit - 1].rstrip() + "…"
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a new, renamed or removed name in `directory` survive a power cut."""
+    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace `path` with `text` (UTF-8) so that a power cut leaves the old or the new file.
+
+    A crash before `os.replace` leaves the old file untouched and a stray
+    temporary file (`.NAME.*.tmp`, see `remove_stale_temp_files`); after it,
+    the new file is complete because it was fsynced first.
+    """
+    path = Path(path)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    fsync_directory(path.parent)
+
+
+def remove_stale_temp_files(path: Path) -> None:
+    """Remove temporary files left by an `atomic_write_text(path, …)` cut short.
+
+    They never hold the only copy of anything: until the rename, the old file
+    is the real one.
+    """
+    path = Path(path)
+    pattern = re.compile(re.escape(f".{path.name}.") + r".*" + re.escape(TEMP_SUFFIX))
+    for candidate in path.parent.glob(f".{path.name}.*{TEMP_SUFFIX}"):
+        if pattern.fullmatch(candidate.name):
+            logger.info("removing %s, left by a write cut short", candidate)
+            candidate.unlink(missing_ok=True)
+
+
+def read_json_file(path: Path) -> Any:
+    """The JSON value in `path`. OSError (e.g. FileNotFoundError) as raised; BadJsonError
+    if it is not UTF-8 or not valid JSON."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BadJsonError(f"not UTF-8 text (byte {error.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadJsonError(
+            f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
+        ) from None
+
+
+def unique_path(directory: Path, stem: str, suffix: str) -> Path:
+    """`directory/stem+suffix`, or with `-2`, `-3`, … before the suffix if that is taken.
+
+    The companion is the only writer of its state directory, so checking for
+    the name is enough; no other process can take it in between.
+    """
+    candidate = directory / f"{stem}{suffix}"
+    number = 2
+    while candidate.exists() or candidate.is_symlink():
+        candidate = directory / f"{stem}-{number}{suffix}"
+        number += 1
+    return candidate
+
+
+def rename_durably(source: Path, target: Path) -> None:
+    """Move `source` to `target` (same file system) and fsync both directories."""
+    os.replace(source, target)
+    fsync_directory(target.parent)
+    if source.parent.resolve() != target.parent.resolve():
+        fsync_directory(source.parent)
+
+
+def move_aside(path: Path, damaged_stem: str, suffix: str, when: datetime) -> Path:
+    """Keep a file that cannot be used under a new name beside it, and return that name.
+
+    For example `journal.jsonl` becomes `journal-damaged-20261122-101503.jsonl`:
+    the bytes are kept exactly, for the player (or a bug report) to look at.
+    """
+    path = Path(path)
+    stem = f"{damaged_stem}-{when.strftime(DAMAGED_TIME_FORMAT)}"
+    target = unique_path(path.parent, stem, suffix)
+    rename_durably(path, target)
+    logger.warning("moved %s aside to %s", path, target)
+    return target

@@ -1,0 +1,143 @@
+"""Whole games played through the application's five inputs only."""
+
+import itertools
+import random
+
+import pytest
+
+from companion.app.autoplay import play_to_the_end, start_game
+from companion.app.companion import Companion
+from companion.app.views import AutomaView, MenuView, QuestionView, TurnView
+from companion.engine.actions import AutomaTurn
+from companion.inputs.events import Input
+
+
+def new_app(tmp_path, seed=1):
+    return Companion(tmp_path, itertools.count(seed).__next__)
+
+
+@pytest.mark.parametrize(
+    ("solo", "enter_circle", "seed"),
+    [
+        (True, False, 1),
+        (True, True, 2),
+        (False, False, 3),
+        (False, True, 4),
+    ],
+)
+def test_a_whole_game_from_the_home_menu_to_the_history(tmp_path, solo, enter_circle, seed):
+    rng = random.Random(seed)
+    app = new_app(tmp_path, seed)
+    start_game(app, solo, enter_circle, rng)
+    play_to_the_end(app, rng)
+    game = app.last_finished
+    assert game is not None and game.is_over
+    assert app.game is None and not (tmp_path / "journal.jsonl").exists()
+    # The finished game is in the history, and the statistics count it.
+    stats = app.history.statistics()
+    if solo:
+        assert stats.solo_overall.games == 1
+        difficulty, deck = game.setup.difficulty, game.setup.deck.value
+        assert list(stats.solo) == [(difficulty, deck)]
+        outcome = game.outcome()
+        assert stats.solo_overall.wins == (outcome.winner == "player")
+    else:
+        assert stats.two_player_games == 1
+
+
+def test_the_automa_turn_takes_exactly_one_input(tmp_path):
+    rng = random.Random(5)
+    app = new_app(tmp_path, 5)
+    start_game(app, True, False, rng)
+    automa_screens = 0
+    while app.game is not None:
+        view = app.view()
+        if isinstance(view, AutomaView):
+            before = len(app.game.move_stack)
+            app.handle(Input.SELECT)
+            automa_screens += 1
+            # One press confirmed it; the Automa's action was journalled before it showed.
+            assert isinstance(app.game.move_stack[before - 1], AutomaTurn)
+            assert not isinstance(app.view(), AutomaView) or len(app.game.move_stack) > before
+            continue
+        if isinstance(view, MenuView) and view.title == "Patchwork":
+            break
+        play_step(app, rng)
+    assert automa_screens >= 10
+
+
+def play_step(app, rng):
+    from companion.app.autoplay import inputs_for, random_choice
+
+    for item in inputs_for(app.view(), random_choice(rng), rng):
+        app.handle(item)
+
+
+def test_a_restart_at_any_moment_resumes_on_the_same_screen(tmp_path):
+    rng = random.Random(7)
+    app = new_app(tmp_path, 7)
+    start_game(app, True, False, rng)
+    restarts = 0
+    while app.game is not None:
+        view = app.view()
+        if rng.random() < 0.3:
+            resumed = new_app(tmp_path, 99)
+            assert resumed.game.state() == app.game.state()
+            if not isinstance(view, TurnView):
+                assert resumed.view() == view
+            else:
+                # The cursor is not saved: the turn screen comes back at its first choice.
+                assert isinstance(resumed.view(), TurnView)
+                assert resumed.view().choices == view.choices
+            app = resumed
+            restarts += 1
+            continue
+        play_step(app, rng)
+    assert restarts > 20
+
+
+def test_undo_from_the_menu_survives_a_restart(tmp_path):
+    rng = random.Random(3)
+    app = new_app(tmp_path, 3)
+    start_game(app, True, False, rng)
+    while not isinstance(app.view(), TurnView):
+        play_step(app, rng)
+    start_state = app.game.state()
+    # Buy or advance, confirm the steps, and let the Automa play.
+    app.handle(Input.SELECT)
+    while not isinstance(app.view(), TurnView):
+        play_step(app, rng)
+    assert app.game.state() != start_state
+    # Menu -> Undo -> Yes: back to the player's previous turn, Automa turns and all.
+    app.handle(Input.HOLD)
+    labels = [item.label for item in app.view().items]
+    for _ in range(labels.index("Undo last action")):
+        app.handle(Input.NEXT)
+    app.handle(Input.SELECT)
+    assert isinstance(app.view(), QuestionView)
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)
+    assert app.game.state() == start_state
+    assert new_app(tmp_path).game.state() == start_state
+
+
+def test_the_7x7_reminder_is_asked_once(tmp_path):
+    rng = random.Random(11)
+    app = new_app(tmp_path, 11)
+    start_game(app, False, False, rng)
+    asked = []
+
+    def always_buy(view):
+        buys = [i for i, name in enumerate(view.choices) if name.startswith("buy:")]
+        return buys[0] if buys else view.choices.index("advance")
+
+    def watch(view):
+        if isinstance(view, QuestionView) and view.title == "7x7 bonus":
+            asked.append(view.lines[0].split()[0])  # "P1 has 50 squares." -> "P1"
+
+    play_to_the_end(app, rng, always_buy, watch)
+    game = app.last_finished
+    covered = [side.covered for side in game.sides.values()]
+    # Each player who reached 49 squares while the tile was free was asked exactly once.
+    assert asked and len(asked) == len(set(asked))
+    assert max(covered) >= 49

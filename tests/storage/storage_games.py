@@ -1,0 +1,53 @@
+"""Games for the storage tests, played quickly and deterministically."""
+
+from __future__ import annotations
+
+from companion.engine.actions import ADVANCE, AUTOMA_TURN, Action, Adjust, Buy
+from companion.engine.game import Game
+from companion.engine.setup import AUTOMA, PLAYER, solo_setup, two_player_setup
+from companion.storage.journal import Journal
+
+
+def next_action(game: Game) -> Action:
+    """Buy the first affordable patch, else advance; the Automa plays its turn."""
+    if game.turn == AUTOMA:
+        return AUTOMA_TURN
+    buys = [action for action in game.legal_actions() if isinstance(action, Buy)]
+    return buys[0] if buys else ADVANCE
+
+
+def play(game: Game, count: int, journal: Journal | None = None) -> Game:
+    """Play up to `count` actions (fewer if the game ends), journalling each one."""
+    for _ in range(count):
+        if game.is_over:
+            break
+        game.push(next_action(game))
+        if journal is not None:
+            journal.append(game.move_stack[-1])
+    return game
+
+
+def finished_solo(difficulty: str, deck: str, seed: int, extra_buttons: int = 0) -> Game:
+    """A whole solo game: the player is given `extra_buttons` at once, then only
+    advances, so its score is about 5 + 53 + extra − 162 (the quilt stays empty)."""
+    game = Game(solo_setup(difficulty, deck, seed=seed))
+    if extra_buttons:
+        game.push(Adjust(PLAYER, extra_buttons))
+    while not game.is_over:
+        game.push(AUTOMA_TURN if game.turn == AUTOMA else ADVANCE)
+    return game
+
+
+def finished_two_player(seed: int, start: str = "p1") -> Game:
+    game = Game(two_player_setup(start, seed=seed))
+    while not game.is_over:
+        game.push(ADVANCE)
+    return game
+
+
+def replay_of(game: Game, count: int) -> Game:
+    """A fresh game from the same set-up with the first `count` actions of `game`."""
+    twin = Game(game.setup)
+    for action in game.move_stack[:count]:
+        twin.push(action)
+    return twin

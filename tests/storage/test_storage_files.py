@@ -1,0 +1,95 @@
+"""Atomic writes, unique names, moving aside."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+
+import pytest
+
+from companion.storage.files import (
+    BadJsonError,
+    atomic_write_text,
+    move_aside,
+    one_line,
+    read_json_file,
+    remove_stale_temp_files,
+    unique_path,
+)
+
+
+def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("old")
+    atomic_write_text(path, "new ✓")
+    assert path.read_text(encoding="utf-8") == "new ✓"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_atomic_write_syncs_the_data_before_the_rename(tmp_path, monkeypatch):
+    path = tmp_path / "a.txt"
+    events: list[str] = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: events.append("fsync"))
+    monkeypatch.setattr(
+        os, "replace", lambda a, b: (events.append("replace"), real_replace(a, b))[1]
+    )
+    atomic_write_text(path, "x")
+    # The file's data, then the rename, then the directory entry.
+    assert events == ["fsync", "replace", "fsync"]
+
+
+def test_a_failed_atomic_write_keeps_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "a.txt"
+    path.write_text("old")
+
+    def failing_replace(source, target):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    with pytest.raises(OSError, match="No space"):
+        atomic_write_text(path, "new")
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["a.txt"]
+
+
+def test_stale_temporaries_of_that_file_only_are_removed(tmp_path):
+    (tmp_path / ".a.txt.x1y2.tmp").write_text("partial")
+    (tmp_path / ".b.txt.x1y2.tmp").write_text("someone else's")
+    (tmp_path / "a.txt").write_text("real")
+    remove_stale_temp_files(tmp_path / "a.txt")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".b.txt.x1y2.tmp", "a.txt"]
+
+
+def test_unique_path_counts_up(tmp_path):
+    assert unique_path(tmp_path, "x", ".json") == tmp_path / "x.json"
+    (tmp_path / "x.json").touch()
+    (tmp_path / "x-2.json").touch()
+    assert unique_path(tmp_path, "x", ".json") == tmp_path / "x-3.json"
+
+
+def test_move_aside_keeps_the_bytes(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"\xff{bad")
+    kept = move_aside(path, "settings-damaged", ".json", datetime(2026, 3, 4, 5, 6, 7))
+    assert kept == tmp_path / "settings-damaged-20260304-050607.json"
+    assert kept.read_bytes() == b"\xff{bad" and not path.exists()
+
+
+def test_read_json_file_problems(tmp_path):
+    path = tmp_path / "a.json"
+    path.write_bytes(b'{"a": 1,}')
+    with pytest.raises(BadJsonError, match=r"not valid JSON \(.* at line 1 column 9\)"):
+        read_json_file(path)
+    path.write_bytes(b'{"a": "\xe9"}')
+    with pytest.raises(BadJsonError, match="not UTF-8 text"):
+        read_json_file(path)
+    path.write_text('{"a": [1, 2]}')
+    assert read_json_file(path) == {"a": [1, 2]}
+    with pytest.raises(FileNotFoundError):
+        read_json_file(tmp_path / "missing.json")
+
+
+def test_one_line():
+    assert one_line("a\n  b\tc") == "a b c"
+    assert one_line("x" * 50, limit=10) == "x" * 9 + "…"
