@@ -10,6 +10,8 @@ from pathlib import Path
 from companion import __version__
 from companion.engine.gamelog import LogError, read_log
 from companion.engine.summary import state_dict, text_summary
+from companion.simulate import add_arguments as add_simulate_arguments
+from companion.simulate import run as run_simulation
 
 EXIT_BAD_INPUT = 2
 
@@ -26,6 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("log", type=Path, metavar="LOG", help="a game log (JSON Lines)")
     replay.add_argument("--json", action="store_true", help="print the state as one JSON object")
     replay.set_defaults(handler=_replay)
+
+    simulate = commands.add_parser(
+        "simulate", help="run the companion on this computer, drawn in the terminal"
+    )
+    add_simulate_arguments(simulate)
+    simulate.set_defaults(handler=run_simulation)
     return parser
 
 
