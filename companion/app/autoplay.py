@@ -101,9 +101,9 @@ def play_to_the_end(
     choose = choose or random_choice(rng)
     pressed: list[Input] = []
     while True:
-        view = app.view()
         if on_view:
-            on_view(view)
+            on_view(app.view())
+        view = app.view()
         if isinstance(view, MenuView) and view.title == "Patchwork":
             return pressed
         for item in inputs_for(view, choose, rng):

@@ -76,6 +76,7 @@ class Companion:
 
     def __init__(self, state_dir: Path, seeds: Callable[[], int] = new_seed) -> None:
         self.state_dir = state_dir
+        state_dir.mkdir(parents=True, exist_ok=True)
         self.seeds = seeds
         self.journal = Journal(state_dir / "journal.jsonl")
         self.history = History(state_dir / "history")

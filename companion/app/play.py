@@ -23,6 +23,7 @@ from companion.engine.automa import CARD_BY_NUMBER, Deck
 from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS
 from companion.engine.game import Game
 from companion.inputs.events import Input
+from companion.render.font import BUTTON
 
 MENU = "menu"
 
@@ -168,8 +169,8 @@ def score_view(game: Game) -> ScoreView:
 def _score_label(label: str) -> str:
     return {
         "empty squares": "empty x-2",
-        "patches with buttons": "patches w/ btn",
-        "buttons on patches": "btns on patches",
+        "patches with buttons": f"{BUTTON} patches",
+        "buttons on patches": f"{BUTTON} shown",
         "bonus tile": "bonus tile",
     }.get(label, label)
 

@@ -101,54 +101,58 @@ class AutomaSummary:
 
 
 def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
-    """The Automa's turn in words: what it takes, why, and what to do on the table."""
+    """The Automa's turn in words: what it takes, why, and what to do on the table.
+
+    At most four lines of steps, so the whole turn fits one screen beside the card.
+    """
     reveal = steps[0]
     assert isinstance(reveal, RevealCard)
     decision = reveal.decision
     lines: list[str] = []
+    extras: list[str] = []
     patch_id = None
     income = 0
-    marks = 0
     for step in steps[1:]:
         match step:
             case TakePatch(_, taken, _, _, pile):
                 patch_id = taken
-                lines.append(f"Pile {pile}")
+                lines.append(f"Pile {pile.replace('buttons', BUTTON)}")  # type: ignore[union-attr]
             case MoveNeutralToken():
-                lines.append("Neutral token to its place")
+                lines.append("Neutral token there")
             case MoveToken(_, start, end, on_top):
-                lines.append(f"Token {start} \u2192 {end}" + (" on top" if on_top else ""))
+                lines.append(f"Token {start} \u2192 {end}" + (", on top" if on_top else ""))
             case TakeButtons(_, count):
                 income += count
-                marks += 1
             case TakeLeather(_, position):
-                lines.append(f"Leather patch {position}")
+                extras.append(f"leather {position}")
             case TakeBonus():
-                lines.append("Takes the 7x7 bonus tile")
-    if income:
-        several = f" ({marks} marks)" if marks > 1 else ""
-        lines.insert(_after_move(lines), f"Income +{income}{BUTTON}{several}")
+                extras.append("7x7 tile")
+    move = next(i for i, line in enumerate(lines) if line.startswith("Token"))
     if patch_id is None:
         headline = "Passes"
-        lines[0] += ", no buttons"
+        lines[move] += f", no {BUTTON}"
     else:
         headline = f"Takes {patch_id} ({ORDINALS[decision.chosen]})"  # type: ignore[index]
+    if income:
+        # The income is paid as the token crosses its marks: say it on the same line.
+        lines[move] += f", +{income}{BUTTON} income"
+    if extras:
+        extra = ", ".join(extras)
+        lines.append(extra[0].upper() + extra[1:])
     return AutomaSummary(decision, headline, automa_reason(decision), tuple(lines), patch_id)
 
 
-def _after_move(lines: list[str]) -> int:
-    return next(i for i, line in enumerate(lines) if line.startswith("Token")) + 1
-
-
 def automa_reason(decision: AutomaDecision) -> str:
-    """Why the Automa did what it did, e.g. "3 affordable; most buttons leaves 1"."""
+    """Why the Automa did what it did, e.g. "3 affordable; most buttons leaves 1".
+
+    Filters that narrowed without deciding are left out: the one that left a
+    single patch, and any that were skipped, say why.
+    """
     count = len(decision.affordable)
     if count == 0:
         return f"Nothing costs {decision.card.virtual_buttons}{BUTTON} or less"
     parts = [f"{count} affordable"]
-    for step in decision.steps:
-        if step.skipped:
-            parts.append(f"{step.filter} skipped")
-        else:
-            parts.append(f"{step.filter} leaves {len(step.kept)}")
+    parts += [f"{step.filter} skipped" for step in decision.steps if step.skipped]
+    deciding = [step for step in decision.steps if not step.skipped and len(step.kept) == 1]
+    parts += [f"{step.filter} leaves 1" for step in deciding]
     return "; ".join(parts)

@@ -123,26 +123,25 @@ EXAMPLES: dict[str, View] = {
     ),
     "automa_take": AutomaView(
         card=AutomaCardView(
-            number=3, virtual_buttons=3, filters=("no overtake", "largest", "farthest"), income=3
+            number=18, virtual_buttons=4, filters=("no overtake", "largest", "farthest"), income=1
         ),
-        headline="Takes P14 (2nd)",
-        reason="2 affordable; no overtake leaves 1",
+        headline="Takes P16 (3rd)",
+        reason="3 affordable; no overtake skipped; farthest leaves 1",
         steps=(
-            "Pile with buttons",
-            "Neutral token to its place",
-            f"Token 21 {ARROW_TO} 23",
-            f"Income +3{BUTTON}",
+            f"Pile with {BUTTON}",
+            "Neutral token there",
+            f"Token 31 {ARROW_TO} 35, +1{BUTTON} income",
+            "Leather 32, 7x7 tile",
         ),
-        patch_id="P14",
+        patch_id="P16",
     ),
     "automa_pass": AutomaView(
         card=AutomaCardView(number=12, virtual_buttons=0, filters=(), income=5),
         headline="Passes",
         reason=f"Nothing costs 0{BUTTON} or less",
         steps=(
-            f"Token 21 {ARROW_TO} 26, no buttons",
-            f"Income +5{BUTTON}",
-            "Leather patch 26",
+            f"Token 21 {ARROW_TO} 26, no {BUTTON}, +5{BUTTON} income",
+            "Leather 26",
         ),
     ),
     "question": QuestionView(
@@ -162,7 +161,7 @@ EXAMPLES: dict[str, View] = {
             ScoreColumn("You", (("buttons", 31), ("bonus tile", 7), ("empty x2", -4)), 34),
             ScoreColumn(
                 "Automa",
-                (("buttons", 12), (f"patches w/ {BUTTON}", 4), (f"{BUTTON} on patches", 9)),
+                (("buttons", 12), (f"{BUTTON} patches", 4), (f"{BUTTON} shown", 9)),
                 25,
             ),
         ),
@@ -182,8 +181,8 @@ EXAMPLES: dict[str, View] = {
                 "Automa",
                 (
                     ("buttons", 20),
-                    (f"patches w/ {BUTTON}", 4),
-                    (f"{BUTTON} on patches", 9),
+                    (f"{BUTTON} patches", 4),
+                    (f"{BUTTON} shown", 9),
                     ("bonus tile", 7),
                 ),
                 40,

@@ -144,11 +144,14 @@ def _turn_header(canvas: Canvas, view: TurnView) -> None:
     the opponent's buttons."""
     left = f"{view.side_label} {view.buttons}{BUTTON}"
     if view.to_next_income is not None:
-        left += f"  +{view.income}{BUTTON} in {view.to_next_income}"
+        left += f" +{view.income}{BUTTON} in {view.to_next_income}"
     if view.next_virtual_buttons is not None:
         right = f"next {view.next_virtual_buttons}{BUTTON}"
     else:
         right = f"{view.opponent_label} {view.opponent_buttons}{BUTTON}"
+    if not SMALL.fits(f"{left}  {right}", WIDTH):
+        # Late in a rich game the numbers grow: the opponent's count alone still reads.
+        right = right.split()[-1]
     left_right(canvas, Box(0, 0, WIDTH, SMALL.height), left, right)
 
 

@@ -1,0 +1,66 @@
+"""The steps for the table, worded for the screen (expected texts written by hand)."""
+
+from helpers import place, solo_game, two_player_game
+
+from companion.app.wording import automa_summary, player_cards
+from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy
+from companion.render.font import BUTTON
+
+
+def test_buying_is_one_card_with_payment_tokens_and_then_income():
+    # p1 buys P17 (3 buttons, 6 time, 2 buttons on it): 0 -> 6 crosses income mark 5.
+    game = two_player_game("P10", "P17", "P03")
+    cards = player_cards(game.push(Buy(1)))
+    assert [card.title for card in cards] == ["Take P17", "Income"]
+    assert cards[0].lines == (
+        f"Pay 3{BUTTON}",
+        "Take the 2nd patch",
+        "Neutral token to its place",
+        "P1's token 0 \u2192 6",
+    )
+    assert cards[0].patch_id == "P17"
+    assert cards[1].lines == (f"Take 2{BUTTON} from the bank", "mark 5")
+
+
+def test_advance_card_then_leather():
+    game = two_player_game()
+    place(game, "p2", 21)
+    place(game, "p1", 19)
+    cards = player_cards(game.push(ADVANCE))  # 19 -> 22: 3 buttons, leather 20
+    assert [card.title for card in cards] == ["Advance", "Leather patch"]
+    assert cards[0].lines == ("P1's token 19 \u2192 22", f"Take 3{BUTTON} from the bank")
+    assert cards[1].lines == ("Take the leather patch at 20", "Place it on the quilt")
+
+
+def test_landing_on_the_other_token_says_on_top():
+    game = solo_game("P07", "P13", "P10")
+    game.push(Buy(0))  # player 0 -> 1
+    game.push(AUTOMA_TURN)
+    # Whatever the Automa did, a correction is its own card.
+    cards = player_cards(game.push(Adjust("player", -1)))
+    assert cards[0].title == "Correction"
+    assert cards[0].lines == (f"You: Put 1{BUTTON} back in the bank",)
+
+
+def test_automa_pass_summary():
+    # Card 12 (0 virtual buttons, income 5); no P01 on offer: a pass from 0 to the
+    # square in front of the player on 12, crossing income marks 5 and 11.
+    game = solo_game("P10", "P17", "P03", cards=(12,))
+    place(game, "player", 12)
+    summary = automa_summary(game.push(AUTOMA_TURN))
+    assert summary.headline == "Passes"
+    assert summary.reason == f"Nothing costs 0{BUTTON} or less"
+    assert summary.steps == (f"Token 0 \u2192 13, no {BUTTON}, +10{BUTTON} income",)
+    assert summary.patch_id is None
+
+
+def test_automa_take_summary_names_the_deciding_filter():
+    # Card 7 (7 virtual buttons: most buttons / largest / farthest): P24 (6: 2 buttons),
+    # P28 (7: 3 buttons), P08 (2: none): most buttons leaves P28, the 2nd patch.
+    game = solo_game("P24", "P28", "P08", cards=(7,))
+    game.push(ADVANCE)  # player 0 -> 1
+    summary = automa_summary(game.push(AUTOMA_TURN))
+    assert summary.headline == "Takes P28 (2nd)"
+    assert summary.reason == "3 affordable; most buttons leaves 1"
+    # P28 takes 6 time: 0 -> 6 crosses 5 with card 7's income 0: nothing to take.
+    assert summary.steps == (f"Pile with {BUTTON}", "Neutral token there", "Token 0 \u2192 6")
