@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import logging
 import sys
 import threading
 from pathlib import Path
@@ -50,6 +51,12 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ScriptError, StorageError) as error:
         print(f"patchwork-companion simulate: {error}", file=sys.stderr)
         return 2
+    # The terminal shows the screen: messages go to a file beside the journal.
+    logging.basicConfig(
+        filename=state_dir / "companion.log",
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     seeds = itertools.count(args.seed).__next__ if args.seed is not None else new_seed
     app = Companion(state_dir, seeds)
     name = args.display or ("dummy" if inputs is not None else "terminal")

@@ -15,11 +15,11 @@ from companion.app.views import (
     AutomaView,
     DealView,
     MenuView,
-    NoticeView,
     PickPatchView,
     QuestionView,
     ScoreView,
     StepView,
+    TextView,
     TurnView,
     View,
 )
@@ -59,7 +59,7 @@ def inputs_for(view: View, choose: Choose, rng: random.Random) -> list[Input]:
         return [Input.SELECT] * (view.total - view.number + 1)
     if isinstance(view, PickPatchView):
         return [*move_to(view.choice - 1, rng.randrange(view.choices), view.choices), Input.SELECT]
-    if isinstance(view, (AutomaView, DealView, NoticeView, ScoreView, QuestionView)):
+    if isinstance(view, (AutomaView, DealView, TextView, ScoreView, QuestionView)):
         return [Input.SELECT]
     raise ValueError(f"the stand-in player does not know what to do on {type(view).__name__}")
 

@@ -8,7 +8,7 @@ as numbers where the renderer draws them specially (track, patches, cards).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +163,9 @@ class ScoreView:
 
 @dataclass(frozen=True, slots=True)
 class TextView:
-    """Pages of text (rules reminder, statistics, a message), turned with the encoder."""
+    """Pages of text (rules reminder, statistics, a notice), turned with the encoder.
+
+    `lines` are already wrapped to the page (`text_page_lines`)."""
 
     title: str
     lines: tuple[str, ...]
@@ -180,14 +182,6 @@ class InputTestView:
     hint: str = "select x3 to leave"
 
 
-@dataclass(frozen=True, slots=True)
-class NoticeView:
-    """A one-off message (a journal moved aside, a torn line dropped)."""
-
-    title: str
-    lines: tuple[str, ...] = field(default_factory=tuple)
-
-
 View = (
     MenuView
     | DealView
@@ -200,5 +194,4 @@ View = (
     | ScoreView
     | TextView
     | InputTestView
-    | NoticeView
 )

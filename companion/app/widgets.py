@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from companion.app.views import (
     MenuItem,
     MenuView,
-    NoticeView,
     NumberView,
     QuestionView,
     TextView,
     View,
 )
 from companion.inputs.events import Input
+from companion.render.screens_menus import TEXT_PAGE_LINES, text_page_lines
 
 Action = Callable[[], None]
 
@@ -133,13 +133,14 @@ class NumberPicker(Screen):
 
 
 class Pages(Screen):
-    """Lines of text a page at a time: turn to page, press to leave."""
+    """Text a page at a time: turn to page, press to leave."""
 
-    LINES_PER_PAGE = 6
-
-    def __init__(self, title: str, lines: Sequence[str], on_done: Action) -> None:
-        self.title, self.on_done = title, on_done
-        per_page = self.LINES_PER_PAGE
+    def __init__(
+        self, title: str, texts: Sequence[str], on_done: Action, footer: str = "press: back"
+    ) -> None:
+        self.title, self.on_done, self.footer = title, on_done, footer
+        lines = text_page_lines(texts)
+        per_page = TEXT_PAGE_LINES
         self.pages = [tuple(lines[i : i + per_page]) for i in range(0, len(lines), per_page)] or [
             ()
         ]
@@ -147,7 +148,7 @@ class Pages(Screen):
 
     def view(self) -> View:
         page = self.cursor.index
-        footer = "turn: page  press: back" if len(self.pages) > 1 else "press: back"
+        footer = f"turn: page  {self.footer}" if len(self.pages) > 1 else self.footer
         return TextView(self.title, self.pages[page], page + 1, len(self.pages), footer)
 
     def handle(self, event: Input) -> None:
@@ -155,15 +156,8 @@ class Pages(Screen):
             self.on_done()
 
 
-class Notice(Screen):
-    """A message the player acknowledges with any press."""
+class Notice(Pages):
+    """A message for the player, of any length, acknowledged with a press."""
 
-    def __init__(self, title: str, lines: Sequence[str], on_done: Action) -> None:
-        self.title, self.lines, self.on_done = title, tuple(lines), on_done
-
-    def view(self) -> View:
-        return NoticeView(self.title, self.lines)
-
-    def handle(self, event: Input) -> None:
-        if event in (Input.SELECT, *BACKWARD):
-            self.on_done()
+    def __init__(self, title: str, texts: Sequence[str], on_done: Action) -> None:
+        super().__init__(title, texts, on_done, footer="press: ok")

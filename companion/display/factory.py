@@ -61,5 +61,7 @@ def _open_emulator(name: str, path: str | os.PathLike[str] | None, options: dict
         options.setdefault("filename", os.fspath(path or "companion.gif"))
     try:
         return getattr(emulator, name)(width=WIDTH, height=HEIGHT, mode="1", **options)
-    except RuntimeError as error:  # luma raises this when pygame is missing
+    except Exception as error:
+        # luma raises RuntimeError without pygame, and pygame its own `pygame.error`
+        # when there is no screen to open a window on.
         raise DisplayUnavailable(f"display {name!r} is unavailable: {error}") from error

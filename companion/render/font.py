@@ -235,16 +235,20 @@ class Font:
         return drawn_to - xy[0]
 
 
-def wrap(font: Font, text: str, max_width: int) -> list[str]:
+def wrap(font: Font, text: str, max_width: int, break_words: bool = False) -> list[str]:
     """Split `text` into lines no wider than `max_width`, breaking at spaces.
 
     A single word wider than the line is kept whole on its own line, so the
-    caller's overflow check still reports it instead of it being mangled.
+    caller's overflow check still reports it instead of it being mangled;
+    unless `break_words`, for text that must be shown whole (a file name).
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        words = paragraph.split()
+        if break_words:
+            words = [piece for word in words for piece in _pieces(font, word, max_width)]
+        for word in words:
             candidate = f"{line} {word}" if line else word
             if line and not font.fits(candidate, max_width):
                 lines.append(line)
@@ -253,6 +257,16 @@ def wrap(font: Font, text: str, max_width: int) -> list[str]:
                 line = candidate
         lines.append(line)
     return lines
+
+
+def _pieces(font: Font, word: str, max_width: int) -> list[str]:
+    """`word` cut into pieces that each fit `max_width`."""
+    pieces = [""]
+    for char in word:
+        if pieces[-1] and not font.fits(pieces[-1] + char, max_width):
+            pieces.append("")
+        pieces[-1] += char
+    return pieces
 
 
 def _build_small() -> Font:

@@ -13,7 +13,6 @@ from companion.app.views import (
     InputTestView,
     MenuItem,
     MenuView,
-    NoticeView,
     NumberView,
     PatchView,
     PickPatchView,
@@ -206,13 +205,6 @@ EXAMPLES: dict[str, View] = {
     ),
     "input_test": InputTestView(
         events=("next", "next", "previous", "select", "hold", "back", "next"), count=7
-    ),
-    "notice": NoticeView(
-        title="Saved game set aside",
-        lines=(
-            "The saved game could not be read. It was kept as game.jsonl.bad.",
-            "A new game starts.",
-        ),
     ),
 }
 """Every screen with content as the game produces it, by golden-image name."""

@@ -29,7 +29,6 @@ from companion.app.views import (
     DealView,
     InputTestView,
     MenuView,
-    NoticeView,
     NumberView,
     PickPatchView,
     QuestionView,
@@ -51,7 +50,6 @@ from companion.render.screens_game import (
 from companion.render.screens_menus import (
     draw_input_test,
     draw_menu,
-    draw_notice,
     draw_number,
     draw_question,
     draw_text,
@@ -73,7 +71,6 @@ LAYOUTS: dict[type, Callable[[Canvas, Any], None]] = {
     ScoreView: draw_score,
     TextView: draw_text,
     InputTestView: draw_input_test,
-    NoticeView: draw_notice,
 }
 """The layout function of each view type."""
 

@@ -7,16 +7,17 @@ lines than the screen holds is reported.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.app.views import (
     InputTestView,
     MenuView,
-    NoticeView,
     NumberView,
     QuestionView,
     TextView,
 )
 from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas
-from companion.render.font import ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, LARGE, SMALL
+from companion.render.font import ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, LARGE, SMALL, wrap
 from companion.render.layout import (
     BODY_TOP,
     BOTTOM_ROW,
@@ -139,10 +140,23 @@ def draw_number(canvas: Canvas, view: NumberView) -> None:
     hint(canvas, view.hint)
 
 
+TEXT_PAGE_LINES = 6
+TEXT_WIDTH = WIDTH - 2 * PAD
+
+
+def text_page_lines(texts: Sequence[str]) -> list[str]:
+    """`texts` wrapped to a text page's width, long words broken: one string per line.
+
+    The application cuts these into pages of `TEXT_PAGE_LINES`, so a message
+    of any length is shown whole.
+    """
+    return [line for text in texts for line in wrap(SMALL, text, TEXT_WIDTH, break_words=True)]
+
+
 def draw_text(canvas: Canvas, view: TextView) -> None:
     title_bar(canvas, view.title, f"{view.page}/{view.pages}" if view.pages > 1 else "")
     bottom = BOTTOM_ROW - 1 if view.footer else HEIGHT
-    rows = flow(view.lines, lambda _: (PAD, WIDTH - 2 * PAD))
+    rows = flow(view.lines, lambda _: (PAD, TEXT_WIDTH))
     draw_rows(canvas, rows, BODY_TOP, rows_between(BODY_TOP, bottom), "page")
     hint(canvas, view.footer)
 
@@ -161,14 +175,3 @@ def draw_input_test(canvas: Canvas, view: InputTestView) -> None:
     if not events:
         canvas.text((PAD, BODY_TOP), "Press or turn anything")
     hint(canvas, view.hint)
-
-
-NOTICE_TITLE = Box(0, 0, WIDTH, 11)
-
-
-def draw_notice(canvas: Canvas, view: NoticeView) -> None:
-    canvas.frame(NOTICE_TITLE)
-    canvas.text_in_box(NOTICE_TITLE.inset(PAD + 1, 0), view.title, align="center")
-    top = NOTICE_TITLE.bottom + 2
-    rows = flow(view.lines, lambda _: (PAD, WIDTH - 2 * PAD))
-    draw_rows(canvas, rows, top, rows_between(top, HEIGHT), "notice")

@@ -24,7 +24,6 @@ from companion.app.views import (
     InputTestView,
     MenuItem,
     MenuView,
-    NoticeView,
     NumberView,
     PatchView,
     PickPatchView,
@@ -236,7 +235,7 @@ def test_a_long_menu_item_is_reported_not_wrapped():
 
 
 def test_a_long_title_is_reported():
-    view = NoticeView("A notice title that is much too long for the frame")
+    view = TextView("A page title that is much too long for the bar", (), 1, 1)
     assert render_canvas(view).overflows
 
 
@@ -276,7 +275,6 @@ def test_a_long_turn_bottom_line_is_reported():
 def test_prose_screens_wrap_and_report_only_too_many_lines():
     sentence = "This sentence is long enough that it has to be wrapped onto two lines."
     assert render_canvas(QuestionView("Question", (sentence,), ("Yes", "No"), 0)).overflows == []
-    assert render_canvas(NoticeView("Notice", (sentence,))).overflows == []
     assert render_canvas(TextView("Text", (sentence,), 1, 1)).overflows == []
     too_many = TextView("Text", tuple(f"line {i}" for i in range(7)), 1, 2, "press: back")
     assert render_canvas(too_many).overflows == ["page: 7 lines, room for 6"]

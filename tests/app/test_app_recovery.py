@@ -1,0 +1,75 @@
+"""Starting up on a damaged journal or settings file: the player is told, nothing is lost."""
+
+import contextlib
+import itertools
+import random
+
+from companion.app.autoplay import play_to_the_end, start_game
+from companion.app.companion import Companion
+from companion.app.views import MenuView, TextView, TurnView
+from companion.inputs.events import Input
+from companion.render.screens import render_canvas
+
+
+def started_game(tmp_path, turns=6):
+    """A solo game with a few actions journalled, stopped on a turn screen."""
+    rng = random.Random(2)
+    app = Companion(tmp_path, itertools.count(2).__next__)
+    start_game(app, True, False, rng)
+    seen = []
+
+    def stop_after(view):
+        if isinstance(view, TurnView):
+            seen.append(view)
+            if len(seen) > turns:
+                raise StopIteration
+
+    with contextlib.suppress(StopIteration):
+        play_to_the_end(app, rng, on_view=stop_after)
+    return app
+
+
+def test_a_torn_last_line_is_dropped_with_a_notice_and_the_game_resumes(tmp_path):
+    app = started_game(tmp_path)
+    state = app.game.state()
+    journal = tmp_path / "journal.jsonl"
+    with journal.open("ab") as file:
+        file.write(b'{"action": "buy", "ind')  # the power went during this write
+    resumed = Companion(tmp_path)
+    view = resumed.view()
+    assert isinstance(view, TextView) and "power" in " ".join(view.lines)
+    assert render_canvas(view).overflows == []
+    resumed.handle(Input.SELECT)
+    assert isinstance(resumed.view(), TurnView)
+    assert resumed.game.state() == state
+
+
+def test_a_damaged_journal_is_moved_aside_and_the_device_starts_clean(tmp_path):
+    started_game(tmp_path)
+    journal = tmp_path / "journal.jsonl"
+    lines = journal.read_bytes().splitlines(keepends=True)
+    lines[3] = b'{"action": "teleport"}\n'
+    damaged = b"".join(lines)
+    journal.write_bytes(damaged)
+    app = Companion(tmp_path)
+    view = app.view()
+    assert isinstance(view, TextView)
+    assert "line 4" in " ".join(view.lines)
+    assert render_canvas(view).overflows == []
+    kept = list(tmp_path.glob("journal-damaged-*.jsonl"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged
+    assert not journal.exists() and app.game is None
+    app.handle(Input.SELECT)
+    home = app.view()
+    assert isinstance(home, MenuView) and home.items[0].label == "New solo game"
+
+
+def test_bad_settings_are_refused_with_one_line_and_defaults_used(tmp_path):
+    (tmp_path / "settings.json").write_text('{"contrast": "high"}')
+    app = Companion(tmp_path)
+    view = app.view()
+    assert isinstance(view, TextView)
+    assert "'contrast'" in " ".join(view.lines) and view.pages == 1
+    assert render_canvas(view).overflows == []
+    assert app.settings.contrast == 128
+    assert list(tmp_path.glob("settings-damaged-*.json"))
