@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.app.circle import DealScreen, PickPatchScreen
-from companion.app.play import AutomaScreen, EndScreen, StepsScreen, TurnScreen, choice_name
+from companion.app.play import AutomaScreen, EndScreen, StepsScreen, TurnScreen
 from companion.app.rules_text import RULES_REMINDER
 from companion.app.statistics import statistics_lines
 from companion.app.views import InputTestView, View
@@ -273,7 +273,7 @@ class Companion:
 
         self.show(DealScreen(self._game.setup.circle, self.progress.dealing or 0, moved, done))
 
-    def continue_game(self, selected: str | None = None) -> None:
+    def continue_game(self) -> None:
         """The next screen once the table has done everything asked."""
         game = self._game
         if game.is_over:
@@ -283,7 +283,7 @@ class Companion:
         elif game.turn == AUTOMA:
             self._play(AUTOMA_TURN)
         else:
-            self.show(TurnScreen(game, self._play, self.game_menu, selected))
+            self.show(TurnScreen(game, self._play, self.game_menu))
 
     def _play(self, action: GameAction) -> None:
         game = self._game
@@ -305,18 +305,12 @@ class Companion:
         if isinstance(action, AutomaTurn):
             self.show(AutomaScreen(automa_summary(steps), self._acknowledge, self.game_menu))
         else:
-            self.show(
-                StepsScreen(
-                    player_cards(steps),
-                    lambda: self._acknowledge(choice_name(action)),
-                    self.game_menu,
-                )
-            )
+            self.show(StepsScreen(player_cards(steps), self._acknowledge, self.game_menu))
 
-    def _acknowledge(self, selected: str | None = None) -> None:
+    def _acknowledge(self) -> None:
         self.progress.acknowledged = len(self._game.move_stack)
         self._save_progress()
-        self.continue_game(selected)
+        self.continue_game()
 
     def _bonus_reminder_due(self) -> str | None:
         game = self._game

@@ -82,12 +82,13 @@ def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
                 )
                 cards.append(Card("Correction", (f"{side_label(side)}: {verb} the bank",)))
     if incomes:
+        # Income is taken as the token crosses its marks: on the move's card, which
+        # comes first (only a move crosses marks), so a turn needs one press fewer.
         total = sum(step.count for step in incomes)
         marks = ", ".join(str(step.mark) for step in incomes)
-        plural = "s" if len(incomes) > 1 else ""
-        income = Card("Income", (f"Take {total}{BUTTON} from the bank", f"mark{plural} {marks}"))
-        # Only a move crosses marks, and its card comes first: income follows it.
-        cards.insert(1, income)
+        move = cards[0]
+        income = f"Income +{total}{BUTTON} ({marks})"
+        cards[0] = Card(move.title, (*move.lines, income), move.patch_id)
     return tuple(cards)
 
 

@@ -7,19 +7,35 @@ from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy
 from companion.render.font import BUTTON
 
 
-def test_buying_is_one_card_with_payment_tokens_and_then_income():
-    # p1 buys P17 (3 buttons, 6 time, 2 buttons on it): 0 -> 6 crosses income mark 5.
+def test_buying_is_one_card_with_payment_tokens_and_income():
+    # p1 buys P17 (3 buttons, 6 time, 2 buttons on it): 0 -> 6 crosses income mark 5,
+    # which pays the 2 buttons on P17, placed before the token moves.
     game = two_player_game("P10", "P17", "P03")
     cards = player_cards(game.push(Buy(1)))
-    assert [card.title for card in cards] == ["Take P17", "Income"]
+    assert [card.title for card in cards] == ["Take P17"]
     assert cards[0].lines == (
         f"Pay 3{BUTTON}",
         "Take the 2nd patch",
         "Neutral token to its place",
         "P1's token 0 \u2192 6",
+        f"Income +2{BUTTON} (5)",
     )
     assert cards[0].patch_id == "P17"
-    assert cards[1].lines == (f"Take 2{BUTTON} from the bank", "mark 5")
+
+
+def test_several_income_marks_are_added_up():
+    # p1 has 3 buttons on its patches and advances 4 -> 12, crossing marks 5 and 11:
+    # 8 buttons for the squares, then 3 + 3 income.
+    game = two_player_game()
+    game.sides["p1"].income = 3
+    place(game, "p2", 11)
+    place(game, "p1", 4)
+    (card,) = player_cards(game.push(ADVANCE))
+    assert card.lines == (
+        "P1's token 4 \u2192 12",
+        f"Take 8{BUTTON} from the bank",
+        f"Income +6{BUTTON} (5, 11)",
+    )
 
 
 def test_advance_card_then_leather():
