@@ -84,10 +84,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+EMULATOR_LOOK = {"transform": "identity", "scale": 3}
+"""Crisp square pixels, three times the panel's size, for windows and recordings."""
+GIF_FRAME_SECONDS = 0.8
+"""Long enough to read each frame of a recorded game."""
+
+
 def _open(name: str, output: Path | None):
     if name == "terminal":
         return open_display(name, help_text=KEY_HELP)
-    return open_display(name, path=output) if output else open_display(name)
+    if name == "dummy":
+        return open_display(name)
+    options = dict(EMULATOR_LOOK)
+    if name == "gifanim":
+        options["duration"] = GIF_FRAME_SECONDS
+    return open_display(name, path=output, **options)
 
 
 def _feed(simulated: SimulatedInputs, inputs: list) -> None:
