@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from companion.engine.automa import DECK_CARDS, Deck
+from hypothesis import strategies as st
+
+from companion.engine.automa import DECK_CARDS, DIFFICULTY_BY_NAME, Deck
 from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
 from companion.engine.game import Game
 from companion.engine.setup import Setup, solo_setup, two_player_setup
@@ -52,7 +54,22 @@ def place(game: Game, name: str, position: int, buttons: int | None = None) -> N
         side.buttons = buttons
 
 
+RANDOM_SETUPS = st.one_of(
+    st.builds(
+        solo_setup,
+        difficulty=st.sampled_from(list(DIFFICULTY_BY_NAME)),
+        deck=st.sampled_from(list(Deck)),
+        seed=st.integers(0, 2**32 - 1),
+    ),
+    st.builds(
+        two_player_setup, start=st.sampled_from(["p1", "p2"]), seed=st.integers(0, 2**32 - 1)
+    ),
+)
+"""Set-ups of every mode, difficulty and deck, for hypothesis."""
+
+
 __all__ = [
+    "RANDOM_SETUPS",
     "Setup",
     "circle_starting_with",
     "deck_starting_with",

@@ -1,26 +1,14 @@
 """Random legal games (hypothesis) keep the invariants of RULES.md in both modes."""
 
+from helpers import RANDOM_SETUPS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.actions import Adjust
-from companion.engine.automa import DECK_CARDS, DIFFICULTY_BY_NAME, Deck
+from companion.engine.automa import DECK_CARDS
 from companion.engine.catalogue import FINAL_POSITION, LEATHER_POSITIONS, PATCHES
 from companion.engine.game import Game
 from companion.engine.gamelog import log_lines, read_log
-from companion.engine.setup import solo_setup, two_player_setup
-
-setups = st.one_of(
-    st.builds(
-        solo_setup,
-        difficulty=st.sampled_from(list(DIFFICULTY_BY_NAME)),
-        deck=st.sampled_from(list(Deck)),
-        seed=st.integers(0, 2**32 - 1),
-    ),
-    st.builds(
-        two_player_setup, start=st.sampled_from(["p1", "p2"]), seed=st.integers(0, 2**32 - 1)
-    ),
-)
 
 
 def check_invariants(game: Game, previous_positions: dict[str, int]) -> None:
@@ -74,7 +62,7 @@ def play_random_game(game: Game, data) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(setup=setups, data=st.data())
+@given(setup=RANDOM_SETUPS, data=st.data())
 def test_random_games_keep_the_invariants_and_replay_from_their_log(setup, data):
     game = Game(setup)
     play_random_game(game, data)
@@ -85,7 +73,7 @@ def test_random_games_keep_the_invariants_and_replay_from_their_log(setup, data)
 
 
 @settings(max_examples=30, deadline=None)
-@given(setup=setups, data=st.data())
+@given(setup=RANDOM_SETUPS, data=st.data())
 def test_popping_everything_returns_to_the_start(setup, data):
     game = Game(setup)
     start = game.state()

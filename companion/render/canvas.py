@@ -61,6 +61,15 @@ class Box:
 DISPLAY = Box(0, 0, WIDTH, HEIGHT)
 
 
+def aligned_x(box: Box, width: int, align: Align) -> int:
+    """Where something `width` pixels wide starts when aligned in `box`."""
+    if align == "center":
+        return box.x + max(0, (box.width - width) // 2)
+    if align == "right":
+        return box.x + max(0, box.width - width)
+    return box.x
+
+
 @dataclass(frozen=True, slots=True)
 class TextBox:
     """Where a piece of text went: its ink box and the room it was given."""
@@ -121,13 +130,7 @@ class Canvas:
         Vertical centring uses the capital height, so a bar one pixel taller
         than the font leaves the same margin above capitals as below them.
         """
-        width = font.text_width(text)
-        if align == "center":
-            x = box.x + max(0, (box.width - width) // 2)
-        elif align == "right":
-            x = box.x + max(0, box.width - width)
-        else:
-            x = box.x
+        x = aligned_x(box, font.text_width(text), align)
         y = box.y + max(0, (box.height - font.cap_height) // 2)
         return self._place(text, x, y, box, font, fill)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas
+from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas, aligned_x
 from companion.render.font import SMALL, Glyph, ink, wrap
 from companion.render.glyphs import FILTER_ICON_DATA
 
@@ -46,13 +46,7 @@ def title_bar(canvas: Canvas, title: str, right: str = "") -> None:
 
 def text_line(canvas: Canvas, box: Box, text: str, *, align: Align = "left") -> None:
     """One line of text in a row `box` (8 px tall: the text's top on the box's top)."""
-    width = SMALL.text_width(text)
-    if align == "center":
-        x = box.x + max(0, (box.width - width) // 2)
-    elif align == "right":
-        x = box.x + max(0, box.width - width)
-    else:
-        x = box.x
+    x = aligned_x(box, SMALL.text_width(text), align)
     canvas.text((x, box.y), text, max_width=box.right - x)
 
 

@@ -5,27 +5,14 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from helpers import RANDOM_SETUPS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from storage_games import replay_of
 
 from companion.engine.actions import Adjust
-from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
-from companion.engine.setup import solo_setup, two_player_setup
 from companion.storage.journal import TORN_NOTICE, Journal
-
-setups = st.one_of(
-    st.builds(
-        solo_setup,
-        difficulty=st.sampled_from(list(DIFFICULTY_BY_NAME)),
-        deck=st.sampled_from(list(Deck)),
-        seed=st.integers(0, 2**32 - 1),
-    ),
-    st.builds(
-        two_player_setup, start=st.sampled_from(["p1", "p2"]), seed=st.integers(0, 2**32 - 1)
-    ),
-)
 
 
 def journal_bytes(game: Game) -> bytes:
@@ -38,7 +25,7 @@ def journal_bytes(game: Game) -> bytes:
 
 
 @settings(max_examples=300, deadline=None)
-@given(setup=setups, data=st.data())
+@given(setup=RANDOM_SETUPS, data=st.data())
 def test_a_journal_cut_at_any_byte_loads_what_was_confirmed(setup, data):
     game = Game(setup)
     for _ in range(data.draw(st.integers(0, 60), label="actions")):
