@@ -58,7 +58,9 @@ def inputs_for(view: View, choose: Choose, rng: random.Random) -> list[Input]:
     if isinstance(view, StepView):
         return [Input.SELECT] * (view.total - view.number + 1)
     if isinstance(view, PickPatchView):
-        return [*move_to(view.choice - 1, rng.randrange(view.choices), view.choices), Input.SELECT]
+        # Any patch, never the last choice (which goes back).
+        target = rng.randrange(view.choices - 1)
+        return [*move_to(view.choice - 1, target, view.choices), Input.SELECT]
     if isinstance(view, (AutomaView, DealView, TextView, ScoreView, QuestionView)):
         return [Input.SELECT]
     raise ValueError(f"the stand-in player does not know what to do on {type(view).__name__}")

@@ -42,7 +42,11 @@ class DealScreen(Screen):
 
 
 class PickPatchScreen(Screen):
-    """Enter the circle as laid out: pick the patch at each place, in order."""
+    """Enter the circle as laid out: pick the patch at each place, in order.
+
+    After the patches not yet placed, the last choice goes back: it undoes the
+    last place, or leaves before the first, so no long press is needed.
+    """
 
     def __init__(
         self,
@@ -53,7 +57,7 @@ class PickPatchScreen(Screen):
     ) -> None:
         self.placed = list(placed)
         self.on_change, self.on_done, self.on_cancel = on_change, on_done, on_cancel
-        self.cursor = Cursor(len(self.remaining()))
+        self.cursor = Cursor(len(self.remaining()) + 1)
 
     def remaining(self) -> list[str]:
         return [
@@ -64,31 +68,34 @@ class PickPatchScreen(Screen):
 
     def view(self) -> View:
         remaining = self.remaining()
+        on_back = self.cursor.index == len(remaining)
         return PickPatchView(
-            PatchView(remaining[self.cursor.index]),
+            None if on_back else PatchView(remaining[self.cursor.index]),
             len(self.placed) + 1,
             CIRCLE_PLACES,
             self.cursor.index + 1,
-            len(remaining),
+            self.cursor.count,
+            f"Undo place {len(self.placed)}" if self.placed else "Back to set-up",
         )
 
     def handle(self, event: Input) -> None:
         if self.cursor.move(event):
             return
-        if event is Input.SELECT:
-            self.placed.append(self.remaining()[self.cursor.index])
+        remaining = self.remaining()
+        if event is Input.SELECT and self.cursor.index < len(remaining):
+            self.placed.append(remaining[self.cursor.index])
             if len(self.remaining()) == 1:
                 # The last place can only hold the last patch.
                 self.placed.extend(self.remaining())
             if len(self.placed) == CIRCLE_PLACES:
                 self.on_done((*self.placed, STARTING_PATCH_ID))
                 return
-        elif event in BACKWARD:
+        elif event in (Input.SELECT, *BACKWARD):
             if not self.placed:
                 self.on_cancel()
                 return
             self.placed.pop()
         else:
             return
-        self.cursor = Cursor(len(self.remaining()))
+        self.cursor = Cursor(len(self.remaining()) + 1)
         self.on_change(self.placed)

@@ -85,7 +85,10 @@ class Companion:
         self.settings, settings_notice = load_settings(self.settings_path)
         loaded = self.journal.load()
         self.game: Game | None = loaded.game
-        self.progress = Progress.load(self.progress_path) if self.game else Progress()
+        self.progress = Progress.load(self.progress_path)
+        if not self.game and not self.progress.entering:
+            # Left from a game that is over or was set aside: nothing to resume.
+            self.progress = Progress()
         self.last_finished: Game | None = None
         self.screen: Screen = Menu("", [])
         notices = [text for text in (loaded.notice, settings_notice) if text]
@@ -163,6 +166,7 @@ class Companion:
             )
             for level in DIFFICULTIES
         ]
+        entries.append(Entry("Back", self.home))
         self.show(Menu("Difficulty", entries, on_back=self.home, selected=2))
 
     def _pick_deck(self, difficulty: str) -> None:
@@ -175,6 +179,7 @@ class Companion:
             )
             for deck in Deck
         ]
+        entries.append(Entry("Back", self.new_solo))
         self.show(Menu("Automa deck", entries, on_back=self.new_solo))
 
     def new_two_player(self) -> None:
@@ -185,12 +190,14 @@ class Companion:
             )
             for side in (P1, P2)
         ]
+        entries.append(Entry("Back", self.home))
         self.show(Menu("Start player", entries, on_back=self.home))
 
     def _pick_circle(self, choice: dict) -> None:
         entries = [
             Entry("Deal it for me", lambda: self._deal(choice)),
             Entry("I laid it out", lambda: self._enter(choice)),
+            Entry("Back", self.home),
         ]
         self.show(Menu("Patch circle", entries, on_back=self.home))
 

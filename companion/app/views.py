@@ -52,12 +52,15 @@ class DealView:
 class PickPatchView:
     """Entering the circle: which patch lies at place `number` clockwise after P00?"""
 
-    patch: PatchView
+    patch: PatchView | None
+    """None on the last choice, which goes back instead (`back_label`)."""
     number: int
     total: int
     choice: int
     """1-based position of the shown patch among those not yet placed."""
     choices: int
+    back_label: str = ""
+    """What the back choice does, e.g. "Undo place 6"."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,10 @@ EXAMPLES: dict[str, View] = {
     ),
     "deal": DealView(patch=PatchView("P17"), number=7, total=32),
     "deal_first": DealView(patch=PatchView("P05"), number=1, total=32),
-    "pick_patch": PickPatchView(patch=PatchView("P29"), number=7, total=32, choice=3, choices=26),
+    "pick_patch": PickPatchView(patch=PatchView("P29"), number=7, total=32, choice=3, choices=27),
+    "pick_patch_back": PickPatchView(
+        patch=None, number=7, total=32, choice=27, choices=27, back_label="Undo place 6"
+    ),
     "turn_solo": TurnView(
         side_label="You",
         buttons=12,

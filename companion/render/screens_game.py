@@ -88,7 +88,10 @@ def draw_deal(canvas: Canvas, view: DealView) -> None:
 
 def draw_pick_patch(canvas: Canvas, view: PickPatchView) -> None:
     title_bar(canvas, f"Circle place {view.number}/{view.total}")
-    _big_patch(canvas, view.patch)
+    if view.patch is None:
+        canvas.text_in_box(BIG_AREA, f"{ARROW_LEFT} {view.back_label}", align="center")
+    else:
+        _big_patch(canvas, view.patch)
     # ◀ ▶ beside the patch: turning shows the other patches not yet placed.
     arrow_y = BIG_AREA.y + (BIG_AREA.height - 5) // 2
     canvas.text((PAD, arrow_y), ARROW_LEFT)
@@ -97,7 +100,7 @@ def draw_pick_patch(canvas: Canvas, view: PickPatchView) -> None:
         canvas,
         Box(PAD, BOTTOM_ROW, WIDTH - 2 * PAD, SMALL.height),
         f"{view.choice}/{view.choices}",
-        "press: place it",
+        "press: place it" if view.patch else "press: go back",
     )
 
 
