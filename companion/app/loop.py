@@ -1,14 +1,17 @@
-"""The application thread: wait for an input, let the app handle it, show the new frame.
+"""The application thread: wait for an input or a timer, let the app handle it, show the frame.
 
-One thread, no polling: it sleeps in the queue until an input arrives, and a
-frame is sent to the display only when it differs from the last one sent.
+One thread, no polling: it sleeps in the queue until an input arrives or the
+next timer is due (dimming, blanking, the watchdog, a lost display's retry).
+A frame is sent to the display only when it differs from the last one sent.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from PIL import Image
@@ -19,14 +22,35 @@ from companion.render.screens import render
 
 log = logging.getLogger(__name__)
 
+DIM_CONTRAST = 8
+"""Contrast while dimmed: still readable in a dark room, easy on the pixels."""
+DISPLAY_RETRY_SECONDS = 2.0
+"""How often a lost display is offered the current frame again while nothing else happens."""
+
+
+class Brightness(Enum):
+    AWAKE = "awake"
+    DIMMED = "dimmed"
+    BLANK = "blank"
+
 
 @dataclass
 class LoopFigures:
-    """What a run measured: inputs handled and input-to-frame latencies (seconds)."""
+    """What a run measured: inputs handled, frames sent, input-to-frame latencies (s)."""
 
     inputs: int = 0
     frames: int = 0
+    wakes: int = 0
     latencies: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Periodic:
+    """A callback due every `interval` seconds (the watchdog's ping)."""
+
+    interval: float
+    callback: Callable[[], None]
+    due: float = 0.0
 
 
 def frame_for(app: Companion) -> Image.Image:
@@ -36,33 +60,119 @@ def frame_for(app: Companion) -> Image.Image:
 
 
 class DisplayLoop:
-    """Keeps a display showing the app's current screen."""
+    """Keeps a display showing the app's current screen, dimming it when idle."""
 
-    def __init__(self, app: Companion, display: Any) -> None:
-        self.app, self.display = app, display
+    def __init__(
+        self,
+        app: Companion,
+        display: Any,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        periodic: tuple[Periodic, ...] = (),
+        on_frame: Callable[[], None] | None = None,
+    ) -> None:
+        self.app, self.display, self.clock = app, display, clock
+        self.periodic = list(periodic)
+        self.on_frame = on_frame
+        """Called after each frame is sent (the daemon reports ready after the first)."""
         self.last_frame: bytes | None = None
+        self.image: Image.Image | None = None
         self.contrast: int | None = None
+        self.brightness = Brightness.AWAKE
+        self.last_input = clock()
         self.figures = LoopFigures()
+
+    # --- the frame ---------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Send the current screen if it changed, and the contrast if that changed."""
-        contrast = self.app.settings.contrast
-        if contrast != self.contrast and hasattr(self.display, "contrast"):
-            self.display.contrast(contrast)
-            self.contrast = contrast
+        if self.brightness is Brightness.AWAKE:
+            self._set_contrast(self.app.settings.contrast)
         image = frame_for(self.app)
         data = image.tobytes()
         if data != self.last_frame:
             self.display.display(image)
-            self.last_frame = data
+            self.last_frame, self.image = data, image
             self.figures.frames += 1
+            if self.on_frame:
+                self.on_frame()
+
+    def _set_contrast(self, level: int) -> None:
+        if level != self.contrast and hasattr(self.display, "contrast"):
+            self.display.contrast(level)
+            self.contrast = level
+
+    # --- idle ----------------------------------------------------------------------------
+
+    def _idle_deadline(self) -> float | None:
+        """When the display should next dim or blank, or None."""
+        settings = self.app.settings
+        if self.brightness is Brightness.AWAKE and settings.dim_after_s:
+            return self.last_input + settings.dim_after_s
+        if self.brightness is not Brightness.BLANK and settings.blank_after_s:
+            return self.last_input + settings.blank_after_s
+        return None
+
+    def _go_idle(self, now: float) -> None:
+        settings = self.app.settings
+        if settings.blank_after_s and now >= self.last_input + settings.blank_after_s:
+            if hasattr(self.display, "hide"):
+                self.display.hide()
+            self.brightness = Brightness.BLANK
+        elif self.brightness is Brightness.AWAKE:
+            self._set_contrast(DIM_CONTRAST)
+            self.brightness = Brightness.DIMMED
+
+    def _wake(self) -> None:
+        if self.brightness is Brightness.BLANK and hasattr(self.display, "show"):
+            self.display.show()
+        self.brightness = Brightness.AWAKE
+        self._set_contrast(self.app.settings.contrast)
+        self.figures.wakes += 1
+
+    # --- the loop ------------------------------------------------------------------------
+
+    def _next_due(self) -> float | None:
+        deadlines = [timer.due for timer in self.periodic]
+        if (idle := self._idle_deadline()) is not None:
+            deadlines.append(idle)
+        if not getattr(self.display, "healthy", True):
+            deadlines.append(self.clock() + DISPLAY_RETRY_SECONDS)
+        return min(deadlines) if deadlines else None
+
+    def _run_due(self, now: float) -> None:
+        for timer in self.periodic:
+            if now >= timer.due:
+                timer.callback()
+                timer.due = now + timer.interval
+        idle = self._idle_deadline()
+        if idle is not None and now >= idle:
+            self._go_idle(now)
+        if not getattr(self.display, "healthy", True) and self.image is not None:
+            self.display.display(self.image)  # lets a lost panel be found again and redrawn
 
     def run(self, queue: EventQueue) -> LoopFigures:
-        """Handle inputs until the queue is closed and empty."""
+        """Handle inputs and timers until the queue is closed and empty."""
+        now = self.clock()
+        for timer in self.periodic:
+            timer.callback()
+            timer.due = now + timer.interval
         self.refresh()
-        while (event := queue.get_event()) is not None:
+        while True:
+            due = self._next_due()
+            timeout = None if due is None else max(0.0, due - self.clock())
+            event = queue.get_event(timeout)
+            if event is None:
+                if queue.closed:
+                    return self.figures
+                self._run_due(self.clock())
+                continue
+            self.last_input = self.clock()
+            if self.brightness is not Brightness.AWAKE:
+                # The input that wakes the display does nothing else.
+                self._wake()
+                continue
             self.app.handle(event.input)
             self.refresh()
             self.figures.inputs += 1
             self.figures.latencies.append(time.monotonic() - event.timestamp)
-        return self.figures

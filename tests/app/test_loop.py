@@ -1,0 +1,71 @@
+"""The display loop: frames only when they change, dimming and blanking when idle, waking."""
+
+import itertools
+import threading
+import time
+
+from luma.core.device import dummy
+
+from companion.app.companion import Companion
+from companion.app.loop import DIM_CONTRAST, DisplayLoop, Periodic
+from companion.inputs.events import EventQueue, Input
+
+
+class RecordingSerial:
+    """A luma serial interface that keeps the command bytes a panel would receive."""
+
+    def __init__(self):
+        self.commands = []
+
+    def command(self, *cmd):
+        self.commands.append(cmd)
+
+    def data(self, data):
+        pass
+
+    def cleanup(self):
+        pass
+
+
+def panel():
+    serial = RecordingSerial()
+    return dummy(width=128, height=64, mode="1", serial_interface=serial), serial
+
+
+def test_only_changed_frames_are_sent(tmp_path):
+    app = Companion(tmp_path, itertools.count(1).__next__)
+    device, _ = panel()
+    loop = DisplayLoop(app, device)
+    loop.refresh()
+    loop.refresh()
+    assert loop.figures.frames == 1
+    app.handle(Input.NEXT)
+    loop.refresh()
+    assert loop.figures.frames == 2
+    assert device.image.tobytes() == loop.image.tobytes()
+
+
+def test_idle_dims_then_blanks_and_the_waking_input_does_nothing_else(tmp_path):
+    app = Companion(tmp_path, itertools.count(1).__next__)
+    app.settings = app.settings.with_value("dim_after_s", 1).with_value("blank_after_s", 2)
+    device, serial = panel()
+    pings = []
+    loop = DisplayLoop(app, device, periodic=(Periodic(0.5, lambda: pings.append(1)),))
+    queue = EventQueue()
+    runner = threading.Thread(target=loop.run, args=(queue,))
+    runner.start()
+    time.sleep(2.6)
+    # Contrast (0x81) to the setting, then to the dim level; then the display off (0xAE).
+    assert serial.commands[:3] == [(0x81, 128), (0x81, DIM_CONTRAST), (0xAE,)]
+    home = app.view()
+    queue.put(Input.NEXT)  # wakes the display; the cursor does not move
+    time.sleep(0.2)
+    assert serial.commands[3:5] == [(0xAF,), (0x81, 128)]
+    assert app.view() == home and loop.figures.wakes == 1
+    queue.put(Input.NEXT)  # now it moves the cursor
+    queue.close()
+    runner.join(timeout=5)
+    assert not runner.is_alive()
+    assert app.view().selected == 1
+    # The watchdog-like timer ran at start and about every 0.5 s while idle.
+    assert 4 <= len(pings) <= 8
