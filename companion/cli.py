@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 
 from companion import __version__
+from companion.daemon.check import run as check_hardware
+from companion.daemon.service import add_arguments as add_daemon_arguments
+from companion.daemon.service import run as run_daemon
 from companion.engine.gamelog import LogError, read_log
 from companion.engine.summary import state_dict, text_summary
 from companion.simulate import add_arguments as add_simulate_arguments
@@ -34,6 +37,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_simulate_arguments(simulate)
     simulate.set_defaults(handler=run_simulation)
+
+    run = commands.add_parser("run", help="run the companion on its hardware (the daemon)")
+    add_daemon_arguments(run)
+    run.set_defaults(handler=run_daemon)
+
+    check = commands.add_parser(
+        "check-hardware", help="show a test pattern and every input, to check the wiring"
+    )
+    add_daemon_arguments(check)
+    check.set_defaults(handler=check_hardware)
     return parser
 
 

@@ -185,6 +185,13 @@ class InputTestView:
     hint: str = "select x3 to leave"
 
 
+@dataclass(frozen=True, slots=True)
+class TestPatternView:
+    """check-hardware's first screen: the panel's edges, its top left, and the build."""
+
+    lines: tuple[str, ...]
+
+
 View = (
     MenuView
     | DealView
@@ -197,4 +204,5 @@ View = (
     | ScoreView
     | TextView
     | InputTestView
+    | TestPatternView
 )

@@ -20,6 +20,7 @@ from companion.app.views import (
     ScoreColumn,
     ScoreView,
     StepView,
+    TestPatternView,
     TextView,
     TokenView,
     TurnView,
@@ -205,6 +206,9 @@ EXAMPLES: dict[str, View] = {
         page=1,
         pages=3,
         footer="turn: page  press: back",
+    ),
+    "test_pattern": TestPatternView(
+        ("Patchwork Companion", "sh1106-encoder", "SH1106 I2C 0x3C", "press or turn anything")
     ),
     "input_test": InputTestView(
         events=("next", "next", "previous", "select", "hold", "back", "next"), count=7

@@ -34,6 +34,7 @@ from companion.app.views import (
     QuestionView,
     ScoreView,
     StepView,
+    TestPatternView,
     TextView,
     TurnView,
     View,
@@ -52,6 +53,7 @@ from companion.render.screens_menus import (
     draw_menu,
     draw_number,
     draw_question,
+    draw_test_pattern,
     draw_text,
 )
 
@@ -71,6 +73,7 @@ LAYOUTS: dict[type, Callable[[Canvas, Any], None]] = {
     ScoreView: draw_score,
     TextView: draw_text,
     InputTestView: draw_input_test,
+    TestPatternView: draw_test_pattern,
 }
 """The layout function of each view type."""
 

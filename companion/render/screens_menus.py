@@ -14,6 +14,7 @@ from companion.app.views import (
     MenuView,
     NumberView,
     QuestionView,
+    TestPatternView,
     TextView,
 )
 from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas
@@ -175,3 +176,22 @@ def draw_input_test(canvas: Canvas, view: InputTestView) -> None:
     if not events:
         canvas.text((PAD, BODY_TOP), "Press or turn anything")
     hint(canvas, view.hint)
+
+
+CORNER_MARK = 6
+"""The solid square in the top-left corner: shows which way up the panel is."""
+
+
+def draw_test_pattern(canvas: Canvas, view: TestPatternView) -> None:
+    """Every edge pixel lit (a missing row or column shows at once), the top left marked."""
+    canvas.frame(Box(0, 0, WIDTH, HEIGHT))
+    canvas.fill(Box(2, 2, CORNER_MARK, CORNER_MARK))
+    top = (HEIGHT - len(view.lines) * LINE) // 2
+    for index, line in enumerate(view.lines):
+        canvas.text_in_box(
+            Box(
+                PAD + CORNER_MARK + 2, top + index * LINE, WIDTH - 2 * (PAD + CORNER_MARK + 2), LINE
+            ),
+            line,
+            align="center",
+        )

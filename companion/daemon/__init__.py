@@ -1,0 +1,1 @@
+"""The device daemon: `patchwork-companion run`, started at boot by systemd."""

@@ -1,0 +1,173 @@
+"""`patchwork-companion run`: the companion on its hardware, started at boot.
+
+One application thread sleeps in the input queue; gpiozero's callbacks and
+the serial pad's reader only enqueue. The journal makes every confirmed
+action durable, so SIGTERM only has to say goodbye.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from gpiozero.exc import GPIOZeroError
+
+from companion import simulate
+from companion.app.companion import Companion
+from companion.app.loop import DisplayLoop, LoopFigures, Periodic
+from companion.app.views import TextView
+from companion.daemon.notify import Notifier
+from companion.display.factory import DisplayUnavailable, open_display
+from companion.display.oled import open_oled
+from companion.engine.summary import state_dict
+from companion.hardware.config import HardwareProfile
+from companion.hardware.profile import (
+    ProfileError,
+    add_display_arguments,
+    apply_display_overrides,
+    default_profile_name,
+    load_profile,
+)
+from companion.inputs.events import EventQueue
+from companion.inputs.gpio import open_gpio_inputs
+from companion.inputs.keyboard import KEY_HELP
+from companion.inputs.serial_pad import SerialPad
+from companion.render.screens import render
+from companion.storage.files import StorageError
+from companion.storage.paths import resolve_state_dir
+
+log = logging.getLogger(__name__)
+
+EXIT_BAD_SETUP = 2
+SAVED = TextView("Saved", ("The game is saved.", "See you next game."), 1, 1)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profile",
+        help="a hardware profile: a shipped name (see hardware/README.md) or a TOML file; "
+        "default: sh1106-encoder on a Raspberry Pi, simulation elsewhere",
+    )
+    parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
+    add_display_arguments(parser)
+
+
+def open_profile(args: argparse.Namespace) -> HardwareProfile:
+    return apply_display_overrides(load_profile(args.profile or default_profile_name()), args)
+
+
+class StateSnapshot:
+    """The game state as one JSON line, renewed by the application thread after each input.
+
+    The serial pad's thread reads it for STATE without touching the game itself.
+    """
+
+    def __init__(self, app: Companion) -> None:
+        self.app = app
+        self.line = "null"
+
+    def renew(self) -> None:
+        game = self.app.game or self.app.last_finished
+        self.line = json.dumps(state_dict(game)) if game else "null"
+
+    def __call__(self) -> str:
+        return self.line
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        profile = open_profile(args)
+        state_dir = resolve_state_dir(args.state_dir)
+    except (ProfileError, StorageError) as error:
+        print(f"patchwork-companion: {error}", file=sys.stderr)
+        return EXIT_BAD_SETUP
+    if profile.display.driver == "terminal":
+        # No panel and no GPIO: the simulation, driven from this terminal's keyboard.
+        return simulate.run(
+            argparse.Namespace(
+                display=None, output=None, script=None, seed=None, state_dir=state_dir, json=False
+            )
+        )
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    app = Companion(state_dir)
+    queue = EventQueue()
+    with ExitStack() as stack:
+        try:
+            display = stack.enter_context(panel_for(profile))
+            stack.enter_context(open_gpio_inputs(profile.inputs, queue))
+        except (DisplayUnavailable, GPIOZeroError, OSError) as error:
+            print(f"patchwork-companion: {profile.name}: {error}", file=sys.stderr)
+            return EXIT_BAD_SETUP
+        stack.enter_context(closing_on_signals(queue))
+        serve(app, display, queue, Notifier.from_environment(), profile)
+    log.info("stopped; the game is saved")
+    return 0
+
+
+def serve(
+    app: Companion, display: Any, queue: EventQueue, notifier: Notifier, profile: HardwareProfile
+) -> LoopFigures:
+    """Run the companion until `queue` is closed, then leave the "saved" screen up."""
+    snapshot = StateSnapshot(app)
+    with ExitStack() as stack:
+        if profile.serial_pad:
+            pad = SerialPad(profile.serial_pad.url, profile.serial_pad.baudrate, queue, snapshot)
+            stack.enter_context(pad)
+        loop = _loop(app, display, notifier, snapshot)
+        notifier.status(f"running with profile {profile.name}")
+        figures = loop.run(queue)
+    # Left on the panel after the service stops: luma clears it unless asked not to.
+    display.persist = True
+    display.display(render(SAVED))
+    notifier.stopping()
+    return figures
+
+
+def _loop(app: Companion, display: Any, notifier: Notifier, snapshot: StateSnapshot) -> DisplayLoop:
+    ready = []
+
+    def frame_sent() -> None:
+        snapshot.renew()
+        if not ready:
+            ready.append(True)
+            notifier.ready("first frame shown")
+
+    periodic = ()
+    if notifier.watchdog_interval:
+        periodic = (Periodic(notifier.watchdog_interval, notifier.watchdog),)
+    return DisplayLoop(app, display, periodic=periodic, on_frame=frame_sent)
+
+
+@contextmanager
+def panel_for(profile: HardwareProfile) -> Iterator[Any]:
+    """The profile's display, opened, and cleaned up afterwards."""
+    if profile.display.driver == "terminal":
+        display = open_display("terminal", help_text=KEY_HELP)
+    else:
+        display = open_oled(profile.display)
+    try:
+        yield display
+    finally:
+        display.cleanup()
+
+
+@contextmanager
+def closing_on_signals(queue: EventQueue) -> Iterator[None]:
+    """SIGTERM (systemd stop) and SIGINT end the loop; the journal is already on disk."""
+
+    def stop(signum: int, frame: object) -> None:
+        queue.close()
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

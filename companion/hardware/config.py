@@ -1,0 +1,60 @@
+"""What a hardware profile describes: the display, the inputs, the serial pad.
+
+Profiles are TOML files shipped in `companion/hardware/profiles/` (wiring and
+sources in the top-level hardware/README.md); `profile.py` reads and checks them
+into these values. GPIO pins are BCM numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.inputs.gpio import InputConfig
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    driver: str
+    """A luma.oled driver ("ssd1306", "sh1106", "ssd1309"), or "terminal" in simulation."""
+    interface: str = "i2c"
+    """"i2c" or "spi" (ignored by the terminal)."""
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    spi_port: int = 0
+    spi_device: int = 0
+    gpio_dc: int | None = None
+    """SPI data/command pin."""
+    gpio_reset: int | None = None
+    bus_speed_hz: int = 400_000
+    """I2C: must match the kernel's i2c_arm_baudrate; SPI: the clock."""
+    width: int = 128
+    height: int = 64
+    rotation: int = 0
+    """0 or 180 degrees: how the panel is mounted (settings can turn it further)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SerialPadConfig:
+    url: str
+    """Anything pyserial's `serial_for_url` opens: "/dev/ttyACM0", "loop://"…"""
+    baudrate: int = 115_200
+
+
+@dataclass(frozen=True, slots=True)
+class HardwareProfile:
+    name: str
+    source: str
+    """The file it was read from, for messages."""
+    display: DisplayConfig
+    inputs: InputConfig
+    serial_pad: SerialPadConfig | None = None
+    shutdown_pin: int | None = None
+    """A safe shut-down button handled by the kernel (gpio-shutdown overlay), not by us."""
+    groups: tuple[str, ...] = field(default=("gpio", "i2c", "spi", "dialout"))
+    """Unix groups the service user needs for this build (the loader computes them)."""
+    description: str = ""
+    """One line for people: what the build is made of."""
+    pins: tuple[tuple[str, int], ...] = ()
+    """Every GPIO the profile claims, as (profile key, BCM pin), e.g.
+    ("inputs.encoder.a", 17): display DC/reset first, then inputs, then the shut-down pin.
+    The loader guarantees no pin appears twice and none belongs to the display's bus."""

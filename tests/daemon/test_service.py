@@ -1,0 +1,134 @@
+"""The daemon end to end: real luma driver on a recording bus, gpiozero on mock pins,
+sd_notify on a real socket, a serial pad on a real pseudo-terminal."""
+
+import dataclasses
+import json
+import os
+import select
+import signal
+import socket
+import threading
+import time
+import tty
+
+from gpiozero.pins.mock import MockFactory
+
+from companion.app.companion import Companion
+from companion.daemon.notify import Notifier
+from companion.daemon.service import SAVED, closing_on_signals, serve
+from companion.display.oled import open_oled
+from companion.display.recording import RecordingBus, panel_for
+from companion.hardware.config import SerialPadConfig
+from companion.hardware.profile import load_profile
+from companion.inputs.events import EventQueue
+from companion.inputs.gpio import open_gpio_inputs
+from companion.render.screens import render
+
+
+def wait_for(condition, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def turn_clockwise(factory, profile):
+    """One detent: A low, B low, A high, B high (pins pulled up: low is active)."""
+    a, b = (factory.pin(profile.inputs.encoder.a), factory.pin(profile.inputs.encoder.b))
+    for pin, high in ((a, False), (b, False), (a, True), (b, True)):
+        pin.drive_high() if high else pin.drive_low()
+
+
+def test_the_daemon_shows_each_screen_on_the_panel_and_says_ready_and_saved(tmp_path):
+    profile = load_profile("sh1106-encoder")
+    notify_path = str(tmp_path / "notify")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(notify_path)
+    listener.settimeout(5)
+    notifier = Notifier.from_environment({"NOTIFY_SOCKET": notify_path, "WATCHDOG_USEC": "400000"})
+    bus = RecordingBus()
+    display = open_oled(profile.display, bus=bus)
+    panel = panel_for(profile.display.driver)
+    app = Companion(tmp_path / "state")
+    queue = EventQueue()
+    factory = MockFactory()
+    with open_gpio_inputs(profile.inputs, queue, pin_factory=factory):
+        daemon = threading.Thread(target=serve, args=(app, display, queue, notifier, profile))
+        daemon.start()
+        messages = []
+        while "READY=1" not in messages:
+            messages += listener.recv(256).decode().split("\n")
+        panel.replay(bus.take())
+        assert panel.image().tobytes() == render(app.view()).tobytes()
+        turn_clockwise(factory, profile)  # home menu: the cursor goes to the second entry
+        wait_for(lambda: app.view().selected == 1)
+        wait_for(lambda: panel.replay(bus.take()).tobytes() == render(app.view()).tobytes())
+        time.sleep(0.5)  # at least one watchdog interval (0.2 s)
+        queue.close()
+        daemon.join(timeout=10)
+    panel.replay(bus.take())
+    assert panel.image().tobytes() == render(SAVED).tobytes()
+    while True:
+        try:
+            messages += listener.recv(256).decode().split("\n")
+        except TimeoutError:
+            break
+    assert "WATCHDOG=1" in messages and messages[-1] == "STOPPING=1"
+
+
+def read_reply(fd, timeout, line):
+    """Write `line` to the pad's end and read one reply line (b"" if none in time)."""
+    os.write(fd, line)
+    reply = b""
+    deadline = time.monotonic() + timeout
+    while not reply.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], max(0, deadline - time.monotonic()))
+        if not ready:
+            return reply
+        reply += os.read(fd, 1)
+    return reply
+
+
+def test_the_serial_pad_drives_the_daemon_and_reads_the_state(tmp_path):
+    master, slave = os.openpty()
+    tty.setraw(slave)  # no echo of what the pad writes, before the daemon opens the port
+    profile = dataclasses.replace(
+        load_profile("serial-pad"), serial_pad=SerialPadConfig(os.ttyname(slave))
+    )
+    bus = RecordingBus()
+    app = Companion(tmp_path / "state")
+    queue = EventQueue()
+    daemon = threading.Thread(
+        target=serve,
+        args=(
+            app,
+            open_oled(profile.display, bus=bus),
+            queue,
+            Notifier.from_environment({}),
+            profile,
+        ),
+    )
+    daemon.start()
+    # The port is opened by the daemon's reader: PING until it answers.
+    deadline = time.monotonic() + 10
+    while not read_reply(master, 0.2, b"PING\n").startswith(b"PONG"):
+        assert time.monotonic() < deadline, "the serial pad never answered"
+    while select.select([master], [], [], 0.5)[0]:  # a late PONG to an earlier PING
+        os.read(master, 4096)
+    replies = [read_reply(master, 5, line) for line in (b"next\n", b"STATE\n", b"NEXT\n")]
+    queue.close()
+    daemon.join(timeout=10)
+    os.close(master)
+    lines = [reply.decode().rstrip("\n") for reply in replies]
+    assert lines[0] == "OK"
+    assert json.loads(lines[1]) is None  # no game yet: the home menu
+    assert lines[2].startswith("ERR")
+    assert app.view().selected == 1  # "next" moved the cursor; "NEXT" changed nothing
+
+
+def test_sigterm_ends_the_loop():
+    queue = EventQueue()
+    with closing_on_signals(queue):
+        os.kill(os.getpid(), signal.SIGTERM)
+        wait_for(lambda: queue.closed)
+    assert queue.get_event(timeout=0) is None

@@ -1,0 +1,482 @@
+"""systemd/install.sh, run for real against a temporary root with stub commands.
+
+The stubs (small Python scripts in a temporary bin directory put first on
+PATH) log their arguments and imitate just enough of the system for the
+installer's checks to see its own earlier work: getent reads the root's
+etc/passwd and etc/group, useradd/userdel/groupadd/usermod edit them,
+`python3 -m venv` makes a venv-shaped directory whose pip records what it
+installed, and systemctl enable/disable manage the wants/ link.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+INSTALLER = REPO / "systemd" / "install.sh"
+UNIT = REPO / "systemd" / "patchwork-companion.service"
+BEGIN = "# BEGIN patchwork-companion"
+END = "# END patchwork-companion"
+
+pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+
+ORIGINAL_CONFIG = textwrap.dedent(
+    """\
+    # For more options and information see
+    # http://rptl.io/configtxt
+    dtparam=audio=on
+    camera_auto_detect=1
+    display_auto_detect=1
+    auto_initramfs=1
+    dtoverlay=vc4-kms-v3d
+    max_framebuffers=2
+    arm_64bit=1
+
+    [cm4]
+    otg_mode=1
+
+    [all]
+    """
+)
+ORIGINAL_GROUPS = "root:x:0:\ngpio:x:997:\ni2c:x:998:\ndialout:x:20:\n"
+ORIGINAL_PASSWD = "root:x:0:0:root:/root:/bin/bash\n"
+
+STUB_HEADER = f"#!{sys.executable}\n" + textwrap.dedent(
+    """\
+    import os, sys
+    from pathlib import Path
+    root = Path(os.environ["ROOT"])
+    name = Path(sys.argv[0]).name
+    args = sys.argv[1:]
+    with open(os.environ["STUB_LOG"], "a") as log:
+        log.write(" ".join([name, *args]) + "\\n")
+    """
+)
+
+STUBS = {
+    "apt-get": "",
+    "modprobe": "",
+    "getent": """
+        database, key = args
+        path = root / "etc" / ("passwd" if database == "passwd" else "group")
+        lines = path.read_text().splitlines() if path.exists() else []
+        found = [line for line in lines if line.split(":")[0] == key]
+        print(*found, sep="\\n") if found else None
+        sys.exit(0 if found else 2)
+        """,
+    "useradd": """
+        user = args[-1]
+        home = args[args.index("--home-dir") + 1]
+        shell = args[args.index("--shell") + 1]
+        with open(root / "etc" / "passwd", "a") as f:
+            f.write(f"{user}:x:999:999::{home}:{shell}\\n")
+        with open(root / "etc" / "group", "a") as f:
+            f.write(f"{user}:x:999:\\n")
+        """,
+    "userdel": """
+        user = args[-1]
+        for name in ("passwd", "group"):
+            path = root / "etc" / name
+            lines = path.read_text().splitlines(keepends=True)
+            kept = []
+            for line in lines:
+                fields = line.rstrip("\\n").split(":")
+                if fields[0] == user:
+                    continue
+                if name == "group":
+                    members = [m for m in fields[3].split(",") if m and m != user]
+                    line = ":".join([*fields[:3], ",".join(members)]) + "\\n"
+                kept.append(line)
+            path.write_text("".join(kept))
+        """,
+    "groupadd": """
+        with open(root / "etc" / "group", "a") as f:
+            f.write(f"{args[-1]}:x:996:\\n")
+        """,
+    "usermod": """
+        user = args[-1]
+        groups = args[args.index("--groups") + 1].split(",")
+        path = root / "etc" / "group"
+        out = []
+        for line in path.read_text().splitlines():
+            fields = line.split(":")
+            members = [m for m in fields[3].split(",") if m]
+            if fields[0] in groups and user not in members:
+                members.append(user)
+            out.append(":".join([*fields[:3], ",".join(members)]))
+        path.write_text("\\n".join(out) + "\\n")
+        """,
+    "systemctl": """
+        wants = root / "etc/systemd/system/multi-user.target.wants"
+        link = wants / "patchwork-companion.service"
+        if args[0] == "enable":
+            wants.mkdir(parents=True, exist_ok=True)
+            if not link.is_symlink():
+                link.symlink_to("/etc/systemd/system/patchwork-companion.service")
+        elif args[0] == "disable":
+            link.unlink(missing_ok=True)
+            if wants.is_dir() and not any(wants.iterdir()):
+                wants.rmdir()
+        """,
+    "python3": """
+        assert args[:2] == ["-m", "venv"], args
+        venv = Path(args[-1])
+        (venv / "bin").mkdir(parents=True, exist_ok=True)
+        system = "true" if "--system-site-packages" in args else "false"
+        (venv / "pyvenv.cfg").write_text(
+            f"home = /usr/bin\\ninclude-system-site-packages = {system}\\n"
+        )
+        pip = Path(sys.argv[0]).with_name("pip-in-venv").read_text()
+        for tool in ("python", "pip"):
+            (venv / "bin" / tool).write_text(pip)
+            (venv / "bin" / tool).chmod(0o755)
+        """,
+    "pip-in-venv": """
+        site = Path(sys.argv[0]).parent.parent / "lib" / "site-packages"
+        site.mkdir(parents=True, exist_ok=True)
+        (site / "patchwork_companion.installed").write_text(args[-1] + "\\n")
+        """,
+}
+
+
+@dataclass
+class Machine:
+    root: Path
+    bin: Path
+    log: Path
+
+    def run(self, *args: str, check: bool = True, **env: str) -> subprocess.CompletedProcess:
+        environment = {
+            "PATH": f"{self.bin}:{os.environ['PATH']}",
+            "ROOT": str(self.root),
+            "STUB_LOG": str(self.log),
+            "HOME": str(self.root / "home"),
+            **env,
+        }
+        result = subprocess.run(
+            ["bash", str(INSTALLER), *args],
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if check:
+            assert result.returncode == 0, result.stdout + result.stderr
+        return result
+
+    def calls(self) -> list[str]:
+        return self.log.read_text().splitlines() if self.log.exists() else []
+
+    def clear_log(self) -> None:
+        self.log.unlink(missing_ok=True)
+
+    def reboot(self) -> None:
+        """/run is a tmpfs: a reboot empties it."""
+        for path in (self.root / "run").iterdir():
+            path.unlink()
+
+    @property
+    def config(self) -> Path:
+        return self.root / "boot/firmware/config.txt"
+
+    def path(self, absolute: str) -> Path:
+        return self.root / absolute.lstrip("/")
+
+
+@pytest.fixture
+def machine(tmp_path: Path) -> Machine:
+    root = tmp_path / "root"
+    (root / "boot/firmware").mkdir(parents=True)
+    (root / "boot/firmware/config.txt").write_text(ORIGINAL_CONFIG)
+    # Bookworm leaves a pointer in the old place: it must not be edited.
+    (root / "boot/config.txt").write_text("DO NOT EDIT THIS FILE\n")
+    # Directories every Raspberry Pi OS has (and uninstalling must leave).
+    for directory in ("etc/systemd/system", "etc/modules-load.d", "opt", "run"):
+        (root / directory).mkdir(parents=True)
+    (root / "etc/passwd").write_text(ORIGINAL_PASSWD)
+    (root / "etc/group").write_text(ORIGINAL_GROUPS)
+    # A game from an earlier installation.
+    state = root / "var/lib/patchwork-companion"
+    state.mkdir(parents=True)
+    (state / "journal.jsonl").write_text('{"game": "in progress"}\n')
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, body in STUBS.items():
+        stub = bin_dir / name
+        stub.write_text(STUB_HEADER + textwrap.dedent(body))
+        stub.chmod(0o755)
+    return Machine(root=root, bin=bin_dir, log=tmp_path / "calls.log")
+
+
+def snapshot(root: Path) -> dict[str, tuple[str, str]]:
+    """Every path under root: its kind and mode, and its content or link target."""
+    tree: dict[str, tuple[str, str]] = {}
+    for path in sorted(root.rglob("*")):
+        relative = str(path.relative_to(root))
+        mode = stat.S_IMODE(path.lstat().st_mode)
+        if path.is_symlink():
+            tree[relative] = ("link", os.readlink(path))
+        elif path.is_dir():
+            tree[relative] = (f"dir {mode:o}", "")
+        else:
+            tree[relative] = (f"file {mode:o}", path.read_text())
+    return tree
+
+
+def block_of(config: str) -> str:
+    assert config.count(BEGIN) == 1, config
+    assert config.count(END) == 1, config
+    start = config.index(BEGIN)
+    return config[start : config.index(END, start) + len(END)]
+
+
+def test_install_sets_up_everything(machine: Machine):
+    result = machine.run("--profile", "sh1106-encoder")
+
+    venv = machine.path("/opt/patchwork-companion/venv")
+    assert "include-system-site-packages = true" in (venv / "pyvenv.cfg").read_text()
+    installed = venv / "lib/site-packages/patchwork_companion.installed"
+    assert installed.read_text().strip() == str(REPO)
+    assert machine.path("/etc/patchwork-companion/env").read_text().splitlines()[-1] == (
+        "PROFILE=sh1106-encoder"
+    )
+    unit = machine.path("/etc/systemd/system/patchwork-companion.service")
+    assert unit.read_text() == UNIT.read_text()
+    assert stat.S_IMODE(unit.stat().st_mode) == 0o644
+    assert machine.path(
+        "/etc/systemd/system/multi-user.target.wants/patchwork-companion.service"
+    ).is_symlink()
+    assert (
+        machine.path("/etc/modules-load.d/patchwork-companion.conf")
+        .read_text()
+        .endswith("i2c-dev\n")
+    )
+
+    config = machine.config.read_text()
+    assert config.startswith(ORIGINAL_CONFIG)
+    block = block_of(config)
+    assert block.splitlines()[1] == "[all]"
+    assert "dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n" in block
+    fragment = (REPO / "firmware_configs/sh1106-encoder/config.txt").read_text()
+    assert fragment in block
+    assert machine.path("/boot/firmware/config.txt.patchwork-companion.bak").read_text() == (
+        ORIGINAL_CONFIG
+    )
+    assert machine.path("/boot/config.txt").read_text() == "DO NOT EDIT THIS FILE\n"
+
+    passwd = machine.path("/etc/passwd").read_text()
+    assert "patchwork:x:999:999::/var/lib/patchwork-companion:/usr/sbin/nologin" in passwd
+    groups = {
+        line.split(":")[0]: line.split(":")[3]
+        for line in machine.path("/etc/group").read_text().splitlines()
+    }
+    for group in ("gpio", "i2c", "spi", "dialout"):
+        assert groups[group] == "patchwork", group
+
+    calls = machine.calls()
+    assert any(call.startswith("apt-get install -y") and "python3-lgpio" in call for call in calls)
+    assert "groupadd --system spi" in calls
+    assert any(call.startswith("python3 -m venv --system-site-packages") for call in calls)
+    assert "systemctl daemon-reload" in calls
+    assert "systemctl enable patchwork-companion.service" in calls
+    # config.txt changed: the bus appears only after a reboot, so no start now.
+    assert "systemctl restart patchwork-companion.service" not in calls
+    assert "reboot" in result.stdout
+
+
+def test_second_run_changes_nothing(machine: Machine):
+    machine.run("--profile", "sh1106-encoder")
+    machine.reboot()
+    before = snapshot(machine.root)
+    machine.clear_log()
+
+    result = machine.run("--profile", "sh1106-encoder")
+
+    assert snapshot(machine.root) == before
+    assert machine.config.read_text().count(BEGIN) == 1
+    assert "already up to date" in result.stdout
+    assert "reboot" not in result.stdout
+    calls = machine.calls()
+    assert not [call for call in calls if call.split()[0] in ("useradd", "groupadd")]
+    assert not [call for call in calls if call.startswith("python3 -m venv")]
+    # The program is reinstalled (an upgrade) and the service restarted on it.
+    assert any(call.startswith("pip install") and call.endswith(str(REPO)) for call in calls)
+    assert "systemctl restart patchwork-companion.service" in calls
+
+
+def test_a_second_run_before_the_reboot_does_not_start_the_service(machine: Machine):
+    machine.run("--profile", "sh1106-encoder")
+    assert machine.path("/run/patchwork-companion.reboot-required").exists()
+    before = snapshot(machine.root)
+    machine.clear_log()
+    result = machine.run("--profile", "sh1106-encoder")
+    assert snapshot(machine.root) == before
+    assert "systemctl restart patchwork-companion.service" not in machine.calls()
+    assert "reboot to switch the bus on" in result.stdout
+
+
+def test_a_later_run_keeps_the_installed_profile(machine: Machine):
+    machine.run("--profile", "adafruit-oled-bonnet")
+    before = snapshot(machine.root)
+    result = machine.run()
+    assert "Keeping the installed profile: adafruit-oled-bonnet" in result.stdout
+    assert snapshot(machine.root) == before
+
+
+def test_changing_profile_replaces_the_block(machine: Machine):
+    machine.run("--profile", "sh1106-encoder")
+    machine.run("--profile", "waveshare-oled-hat")
+
+    config = machine.config.read_text()
+    block = block_of(config)
+    assert "dtparam=spi=on" in block
+    assert "i2c_arm" not in block
+    assert config.startswith(ORIGINAL_CONFIG)
+    assert not machine.path("/etc/modules-load.d/patchwork-companion.conf").exists()
+    assert "PROFILE=waveshare-oled-hat" in machine.path("/etc/patchwork-companion/env").read_text()
+    # luma's SPI interface needs the RPi.GPIO API, from lgpio rather than /dev/gpiomem.
+    apt = [call for call in machine.calls() if call.startswith("apt-get install")]
+    assert "python3-rpi-lgpio" not in apt[0]
+    assert apt[-1].endswith("python3-rpi-lgpio")
+
+
+def test_uninstall_removes_everything_but_the_games(machine: Machine):
+    original = snapshot(machine.root)
+    machine.run("--profile", "serial-pad")
+    machine.run("--profile", "serial-pad")
+    machine.clear_log()
+
+    result = machine.run("--uninstall")
+
+    after = snapshot(machine.root)
+    # The one trace left is the group the installer had to create.
+    assert after.pop("etc/group") == ("file 644", ORIGINAL_GROUPS + "spi:x:996:\n")
+    original.pop("etc/group")
+    assert after == original
+    assert machine.config.read_text() == ORIGINAL_CONFIG
+    assert (machine.root / "var/lib/patchwork-companion/journal.jsonl").exists()
+    assert "Kept your games in /var/lib/patchwork-companion" in result.stdout
+    calls = machine.calls()
+    assert "systemctl disable --now patchwork-companion.service" in calls
+    assert "userdel patchwork" in calls  # not --remove: its home is the games
+
+
+def test_uninstall_twice_and_on_a_clean_machine(machine: Machine):
+    original = snapshot(machine.root)
+    machine.run("--uninstall")
+    machine.run("--uninstall")
+    assert snapshot(machine.root) == original
+    assert not [call for call in machine.calls() if call.startswith("userdel")]
+
+
+def test_a_block_is_appended_under_all_even_after_a_model_section(machine: Machine):
+    machine.config.write_text("dtparam=audio=on\n[pi4]\narm_boost=1")  # no final newline
+    machine.run("--profile", "ssd1306-buttons")
+    config = machine.config.read_text()
+    assert config.startswith("dtparam=audio=on\n[pi4]\narm_boost=1\n")
+    assert block_of(config).splitlines()[1] == "[all]"
+    before = snapshot(machine.root)
+    machine.run("--profile", "ssd1306-buttons")
+    assert snapshot(machine.root) == before
+
+
+def test_block_is_replaced_where_it_stands(machine: Machine):
+    machine.run("--profile", "sh1106-encoder")
+    machine.config.write_text(machine.config.read_text() + "dtoverlay=mine\n")
+    machine.run("--profile", "waveshare-oled-hat")
+    config = machine.config.read_text()
+    assert config.endswith(END + "\ndtoverlay=mine\n")
+    assert "dtparam=spi=on" in block_of(config)
+
+
+def test_older_releases_use_boot_config_txt(machine: Machine):
+    shutil.rmtree(machine.root / "boot/firmware")
+    (machine.root / "boot/config.txt").write_text("dtparam=audio=on\n")
+    machine.run("--profile", "sh1106-encoder")
+    assert "dtparam=i2c_arm=on" in block_of((machine.root / "boot/config.txt").read_text())
+
+
+def test_no_config_txt_is_reported_not_fatal(machine: Machine):
+    shutil.rmtree(machine.root / "boot")
+    result = machine.run("--profile", "sh1106-encoder")
+    assert "no config.txt found" in result.stdout
+    assert machine.path("/etc/systemd/system/patchwork-companion.service").exists()
+
+
+def test_a_profile_file_is_copied_and_needs_a_firmware_fragment(machine: Machine, tmp_path: Path):
+    mine = tmp_path / "my-box.toml"
+    mine.write_text('name = "my-box"\n')
+    refused = machine.run("--profile", str(mine), check=False)
+    assert refused.returncode != 0
+    assert "--firmware" in refused.stderr
+
+    machine.run("--profile", str(mine), "--firmware", "ssd1306-buttons")
+    etc = machine.path("/etc/patchwork-companion")
+    assert (etc / "profile.toml").read_text() == 'name = "my-box"\n'
+    assert "PROFILE=/etc/patchwork-companion/profile.toml" in (etc / "env").read_text()
+    before = snapshot(machine.root)
+    machine.run()  # keeps the file and its fragment
+    assert snapshot(machine.root) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "--profile is required"),
+        (("--profile", "simulation"), "simulation profile is for a computer"),
+        (("--profile", "no-such-build"), "unknown profile 'no-such-build'"),
+        (("--bogus",), "unknown option"),
+        (("--profile", "sh1106-encoder", "--source", "/"), "not a Patchwork Companion checkout"),
+    ],
+)
+def test_refusals_change_nothing(machine: Machine, args, message):
+    before = snapshot(machine.root)
+    result = machine.run(*args, check=False)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert snapshot(machine.root) == before
+    assert machine.calls() == []
+
+
+def test_no_start_enables_without_starting(machine: Machine):
+    machine.run("--profile", "sh1106-encoder")
+    machine.clear_log()
+    machine.run("--no-start")
+    assert "systemctl restart patchwork-companion.service" not in machine.calls()
+    assert "systemctl enable patchwork-companion.service" in machine.calls()
+
+
+def test_a_venv_without_system_site_packages_is_recreated(machine: Machine):
+    machine.run("--profile", "sh1106-encoder")
+    cfg = machine.path("/opt/patchwork-companion/venv/pyvenv.cfg")
+    cfg.write_text("include-system-site-packages = false\n")
+    machine.clear_log()
+    machine.run()
+    assert "include-system-site-packages = true" in cfg.read_text()
+    assert any(call.startswith("python3 -m venv") for call in machine.calls())
+
+
+def test_help_needs_no_root(machine: Machine):
+    result = subprocess.run(
+        ["bash", str(INSTALLER), "--help"], capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 0
+    assert "--uninstall" in result.stdout
+    assert "sh1106-encoder" in result.stdout
+
+
+def test_shellcheck_is_clean():
+    shellcheck = shutil.which("shellcheck")
+    if shellcheck is None:
+        pytest.skip("shellcheck is not installed")
+    result = subprocess.run([shellcheck, str(INSTALLER)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
