@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from gpiozero import Button, RotaryEncoder
+from gpiozero.mixins import HoldMixin
 from gpiozero.pins import Factory
 
 from companion.inputs.events import EventQueue, Input
@@ -107,6 +108,49 @@ class HalfStepRotaryEncoder(RotaryEncoder):
         self._state = "cw3" if clockwise else "ccw3"
         super()._change_state(ticks, 0b00)
         self._edge = edge
+
+
+class QuietButton(Button):
+    """A gpiozero `Button` whose hold detection sleeps instead of polling.
+
+    gpiozero's `HoldThread` wakes ten times a second for every button, pressed
+    or not, which keeps an idle device from ever sleeping (about 30 wake-ups a
+    second with three buttons). Here a press starts a one-shot timer of
+    `hold_time` and a release cancels it; `when_held` fires as before. This
+    leans on gpiozero 2.0's `HoldMixin` internals (`_hold_thread`,
+    `_fire_activated`); the hold tests fail if an upgrade changes them.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._hold_thread.stop()
+        self._hold_thread = None
+        self._hold_timer: threading.Timer | None = None
+
+    def _fire_activated(self) -> None:
+        # Skip HoldMixin's (it wakes its polling thread); keep the events below it.
+        super(HoldMixin, self)._fire_activated()
+        self._hold_timer = threading.Timer(self.hold_time, self._hold_elapsed)
+        self._hold_timer.daemon = True
+        self._hold_timer.start()
+
+    def _fire_deactivated(self) -> None:
+        self._cancel_hold()
+        super()._fire_deactivated()
+
+    def _hold_elapsed(self) -> None:
+        if self.is_active:
+            self._held_from = self.pin_factory.ticks()
+            self._fire_held()
+
+    def _cancel_hold(self) -> None:
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+            self._hold_timer = None
+
+    def close(self) -> None:
+        self._cancel_hold()
+        super().close()
 
 
 class PressTracker:
@@ -224,7 +268,7 @@ def _open_encoder(
 def _open_button(
     config: InputConfig, pin: Pin, short: Input, queue: EventQueue, pin_factory: Factory | None
 ) -> Button:
-    button = Button(
+    button = QuietButton(
         pin,
         pull_up=True,
         bounce_time=config.bounce_time,

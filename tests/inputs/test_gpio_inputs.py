@@ -1,5 +1,7 @@
 """The real gpiozero classes on mock pins, driven as a person would drive them."""
 
+import threading
+
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
 
@@ -101,10 +103,20 @@ def test_short_press_of_the_switch_gives_select_only(open_inputs, mock_factory, 
 def test_long_press_gives_hold_only(open_inputs, mock_factory, queue, drain, pin, short):
     open_inputs(config(hold_time=QUICK_HOLD))
     mock_factory.pin(pin).drive_low()
-    assert queue.get(timeout=PATIENCE) is Input.HOLD  # fired by gpiozero's hold thread
+    assert queue.get(timeout=PATIENCE) is Input.HOLD  # fired by the button's hold timer
     mock_factory.pin(pin).drive_high()
     press_and_release(mock_factory, pin)  # the next short press is unaffected
     assert drain() == [short]
+
+
+def test_idle_buttons_run_no_polling_thread(open_inputs, mock_factory):
+    # gpiozero's HoldThread wakes every 0.1 s per button; ours sleep until pressed.
+    open_inputs(config())
+    names = [type(thread).__name__ for thread in threading.enumerate()]
+    assert "HoldThread" not in names
+    mock_factory.pin(SWITCH).drive_low()
+    assert any(isinstance(t, threading.Timer) for t in threading.enumerate())
+    mock_factory.pin(SWITCH).drive_high()
 
 
 @pytest.mark.parametrize(("pin", "short"), [(BACK_KEY, Input.BACK), (SELECT_KEY, Input.SELECT)])

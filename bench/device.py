@@ -1,0 +1,255 @@
+"""Figures for the companion on its hardware, measured without the hardware.
+
+    .venv/bin/python bench/device.py [--games N] [--idle-seconds S]
+
+The daemon's own code runs with the real luma.oled driver writing to a
+recording I2C bus (`companion.display.recording.RecordingBus`) and gpiozero's
+real devices on MockFactory pins. Printed, each against its reference:
+
+1. bytes on the bus per input over scripted full games, against luma's whole
+   frame (1024 data bytes and its commands), for SSD1306 and SH1106;
+2. input-to-bytes latency (an input entering the queue to its frame's bytes
+   having been written), median and p99;
+3. idle: CPU time and wake-ups (context switches) of the idle daemon over S
+   seconds, against a plain loop redrawing every 100 ms;
+4. start-up to the first frame (READY=1 on a real notify socket), against a
+   bare `import PIL, luma.oled, gpiozero`;
+5. resident memory of the running daemon.
+
+Not a test: it prints figures and never fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import platform
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory
+
+from companion.app.autoplay import inputs_for, random_choice, start_game
+from companion.app.companion import Companion
+from companion.app.loop import DisplayLoop
+from companion.app.views import AutomaView, MenuView, QuestionView, StepView, TurnView
+from companion.daemon.notify import Notifier
+from companion.daemon.service import serve
+from companion.display.oled import open_oled
+from companion.display.recording import RecordingBus
+from companion.hardware.config import DisplayConfig
+from companion.hardware.profile import load_profile
+from companion.inputs.events import EventQueue
+from companion.inputs.gpio import open_gpio_inputs
+from companion.render.screens import render
+
+PROFILE = "sh1106-encoder"
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def kind_of(view: object, item: object) -> str:
+    """Which typical interaction an input is, by the screen it was pressed on."""
+    if isinstance(view, AutomaView):
+        return "Automa turn confirmed"
+    if isinstance(view, TurnView | MenuView | QuestionView) and item.value in ("next", "previous"):
+        return "turn of the knob in a menu or turn"
+    if isinstance(view, TurnView | StepView):
+        return "player's action or step"
+    return "set-up and other screens"
+
+
+def full_frame_bytes(driver: str) -> int:
+    bus = RecordingBus()
+    display = open_oled(DisplayConfig(driver), bus=bus, partial=False)
+    bus.take()
+    display.display(render(MenuView("x", (), 0)))
+    return bus.payload_bytes
+
+
+def bytes_per_input(driver: str, games: int) -> dict[str, list[float]]:
+    """Fraction of a full frame sent for each input of `games` scripted games."""
+    full = full_frame_bytes(driver)
+    ratios: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for number in range(games):
+            rng = random.Random(number)
+            app = Companion(Path(scratch, str(number)), itertools.count(number).__next__)
+            bus = RecordingBus()
+            loop = DisplayLoop(app, open_oled(DisplayConfig(driver), bus=bus))
+            loop.refresh()
+            start_game(app, number % 2 == 0, False, rng)
+            loop.refresh()
+            choose = random_choice(rng)
+            while app.game is not None:
+                view = app.view()
+                for item in inputs_for(view, choose, rng):
+                    bus.take()
+                    app.handle(item)
+                    loop.refresh()
+                    ratios.setdefault(kind_of(view, item), []).append(bus.payload_bytes / full)
+    return ratios
+
+
+def latencies(games: int) -> list[float]:
+    """Seconds from a knob detent on mock pins to its frame's last byte on the bus."""
+    profile = load_profile(PROFILE)
+    factory = MockFactory()
+    measured: list[float] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        app = Companion(Path(scratch))
+        bus = RecordingBus()
+        display = open_oled(profile.display, bus=bus)
+        queue = EventQueue()
+        loop = DisplayLoop(app, display)
+        a, b = factory.pin(profile.inputs.encoder.a), factory.pin(profile.inputs.encoder.b)
+        with open_gpio_inputs(profile.inputs, queue, pin_factory=factory):
+            runner = threading.Thread(target=loop.run, args=(queue,))
+            runner.start()
+            for _ in range(games * 100):
+                handled = loop.figures.inputs
+                for pin, high in ((a, False), (b, False), (a, True), (b, True)):
+                    pin.drive_high() if high else pin.drive_low()
+                while loop.figures.inputs == handled:
+                    time.sleep(0.0002)
+            queue.close()
+            runner.join()
+        measured = loop.figures.latencies
+    return measured
+
+
+def child(notify_path: str, state_dir: str) -> None:
+    """The daemon as `run` starts it, on a recording bus and mock pins (for 3, 4 and 5)."""
+    profile = load_profile(PROFILE)
+    app = Companion(Path(state_dir))
+    queue = EventQueue()
+    notifier = Notifier.from_environment({"NOTIFY_SOCKET": notify_path})
+    with open_gpio_inputs(profile.inputs, queue, pin_factory=MockFactory()):
+        threading.Thread(target=lambda: (sys.stdin.read(), queue.close()), daemon=True).start()
+        serve(app, open_oled(profile.display, bus=RecordingBus()), queue, notifier, profile)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def context_switches(pid: int) -> int:
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for line in (task / "status").read_text().splitlines():
+            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                total += int(line.split()[1])
+    return total
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS"):
+            return int(line.split()[1])
+    return 0
+
+
+def start_daemon(scratch: str) -> tuple[subprocess.Popen, float]:
+    """The daemon in a child process, and the seconds until it said READY=1."""
+    notify_path = os.path.join(scratch, "notify")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(notify_path)
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, __file__, "--child", notify_path, os.path.join(scratch, "state")],
+        stdin=subprocess.PIPE,
+    )
+    while b"READY=1" not in listener.recv(256):
+        pass
+    return process, time.perf_counter() - started
+
+
+def bare_import_seconds() -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import PIL.Image, luma.oled.device, gpiozero"], check=True)
+    return time.perf_counter() - started
+
+
+REDRAW_LOOP = """
+import sys, time
+from luma.core.interface.serial import i2c
+from luma.oled.device import sh1106
+from companion.display.recording import RecordingBus
+from companion.render.screens import render
+from companion.render.screen_examples import EXAMPLES
+device = sh1106(i2c(bus=RecordingBus()))
+end = time.monotonic() + float(sys.argv[1])
+while time.monotonic() < end:
+    device.display(render(EXAMPLES["turn_solo"]))
+    time.sleep(0.1)
+"""
+
+
+def idle_figures(seconds: float, process: subprocess.Popen) -> tuple[float, float, float, float]:
+    """(daemon CPU s, daemon wake-ups, redraw loop CPU s, redraw loop wake-ups) over `seconds`."""
+    cpu, switches = cpu_seconds(process.pid), context_switches(process.pid)
+    time.sleep(seconds)
+    daemon = cpu_seconds(process.pid) - cpu, context_switches(process.pid) - switches
+    redraw = subprocess.Popen([sys.executable, "-c", REDRAW_LOOP, str(seconds)])
+    time.sleep(1.0)  # measure after its imports, like the daemon
+    cpu, switches = cpu_seconds(redraw.pid), context_switches(redraw.pid)
+    time.sleep(seconds - 1.5)
+    loop = cpu_seconds(redraw.pid) - cpu, context_switches(redraw.pid) - switches
+    redraw.wait()
+    return daemon[0], daemon[1], loop[0] * seconds / (seconds - 1.5), loop[1] * seconds / (seconds - 1.5)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--idle-seconds", type=float, default=60.0)
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(*args.child)
+        return
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    for driver in ("ssd1306", "sh1106"):
+        ratios = bytes_per_input(driver, args.games)
+        every = [r for values in ratios.values() for r in values]
+        print(f"\n1. bytes on the bus per input, {driver}, as a share of luma's full frame "
+              f"({full_frame_bytes(driver)} bytes), {len(every)} inputs of {args.games} games:")
+        print(f"   all inputs: median {statistics.median(every):.0%}, mean {statistics.mean(every):.0%}"
+              "  (target: median <= 25%)")
+        for kind, values in sorted(ratios.items()):
+            print(f"   {kind}: median {statistics.median(values):.0%} over {len(values)}")
+    measured = [seconds * 1000 for seconds in latencies(args.games)]
+    print(f"\n2. input to bytes on the bus, {len(measured)} detents on mock pins: "
+          f"median {statistics.median(measured):.2f} ms, p99 {percentile(measured, 0.99):.2f} ms")
+    with tempfile.TemporaryDirectory() as scratch:
+        bare = min(bare_import_seconds() for _ in range(3))
+        process, ready = start_daemon(scratch)
+        rss_start = rss_kib(process.pid)
+        cpu, wakes, loop_cpu, loop_wakes = idle_figures(args.idle_seconds, process)
+        rss_idle = rss_kib(process.pid)
+        process.communicate(b"")
+    seconds = args.idle_seconds
+    print(f"\n3. idle over {seconds:.0f} s: daemon CPU {cpu:.3f} s ({cpu / seconds:.3%}), "
+          f"{wakes / seconds:.2f} wake-ups/s; a loop redrawing every 100 ms: "
+          f"CPU {loop_cpu:.2f} s ({loop_cpu / seconds:.1%}), {loop_wakes / seconds:.1f} wake-ups/s"
+          "  (target: daemon <= 0.1%)")
+    print(f"\n4. start-up to the first frame (READY=1): {ready:.2f} s; "
+          f"bare import of PIL, luma.oled, gpiozero: {bare:.2f} s (ratio {ready / bare:.1f})")
+    print(f"\n5. resident memory of the daemon: {rss_start / 1024:.1f} MiB at start, "
+          f"{rss_idle / 1024:.1f} MiB after the idle period")
+
+
+if __name__ == "__main__":
+    main()
