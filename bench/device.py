@@ -41,8 +41,6 @@ from companion.app.autoplay import inputs_for, random_choice, start_game
 from companion.app.companion import Companion
 from companion.app.loop import DisplayLoop
 from companion.app.views import AutomaView, MenuView, QuestionView, StepView, TurnView
-from companion.daemon.notify import Notifier
-from companion.daemon.service import serve
 from companion.display.oled import open_oled
 from companion.display.recording import RecordingBus
 from companion.hardware.config import DisplayConfig
@@ -129,15 +127,28 @@ def latencies(games: int) -> list[float]:
     return measured
 
 
-def child(notify_path: str, state_dir: str) -> None:
-    """The daemon as `run` starts it, on a recording bus and mock pins (for 3, 4 and 5)."""
-    profile = load_profile(PROFILE)
-    app = Companion(Path(state_dir))
-    queue = EventQueue()
-    notifier = Notifier.from_environment({"NOTIFY_SOCKET": notify_path})
-    with open_gpio_inputs(profile.inputs, queue, pin_factory=MockFactory()):
-        threading.Thread(target=lambda: (sys.stdin.read(), queue.close()), daemon=True).start()
-        serve(app, open_oled(profile.display, bus=RecordingBus()), queue, notifier, profile)
+DAEMON = """
+import sys, threading
+from pathlib import Path
+from gpiozero.pins.mock import MockFactory
+from companion.app.companion import Companion
+from companion.daemon.notify import Notifier
+from companion.daemon.service import serve
+from companion.display.oled import open_oled
+from companion.display.recording import RecordingBus
+from companion.hardware.profile import load_profile
+from companion.inputs.events import EventQueue
+from companion.inputs.gpio import open_gpio_inputs
+profile = load_profile(sys.argv[1])
+app = Companion(Path(sys.argv[3]))
+queue = EventQueue()
+notifier = Notifier.from_environment({"NOTIFY_SOCKET": sys.argv[2]})
+with open_gpio_inputs(profile.inputs, queue, pin_factory=MockFactory()):
+    threading.Thread(target=lambda: (sys.stdin.read(), queue.close()), daemon=True).start()
+    serve(app, open_oled(profile.display, bus=RecordingBus()), queue, notifier, profile)
+"""
+"""The daemon as `run` starts it, importing what `run` imports, on a recording bus and
+mock pins instead of /dev/i2c-1 and GPIO (figures 3, 4 and 5)."""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -161,15 +172,14 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def start_daemon(scratch: str) -> tuple[subprocess.Popen, float]:
+def start_daemon(scratch: str, listener: socket.socket) -> tuple[subprocess.Popen, float]:
     """The daemon in a child process, and the seconds until it said READY=1."""
     notify_path = os.path.join(scratch, "notify")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     listener.bind(notify_path)
     started = time.perf_counter()
+    state = os.path.join(scratch, "state")
     process = subprocess.Popen(
-        [sys.executable, __file__, "--child", notify_path, os.path.join(scratch, "state")],
-        stdin=subprocess.PIPE,
+        [sys.executable, "-c", DAEMON, PROFILE, notify_path, state], stdin=subprocess.PIPE
     )
     while b"READY=1" not in listener.recv(256):
         pass
@@ -178,7 +188,9 @@ def start_daemon(scratch: str) -> tuple[subprocess.Popen, float]:
 
 def bare_import_seconds() -> float:
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import PIL.Image, luma.oled.device, gpiozero"], check=True)
+    subprocess.run(
+        [sys.executable, "-c", "import PIL.Image, luma.oled.device, gpiozero"], check=True
+    )
     return time.perf_counter() - started
 
 
@@ -208,47 +220,74 @@ def idle_figures(seconds: float, process: subprocess.Popen) -> tuple[float, floa
     time.sleep(seconds - 1.5)
     loop = cpu_seconds(redraw.pid) - cpu, context_switches(redraw.pid) - switches
     redraw.wait()
-    return daemon[0], daemon[1], loop[0] * seconds / (seconds - 1.5), loop[1] * seconds / (seconds - 1.5)
+    return (
+        daemon[0],
+        daemon[1],
+        loop[0] * seconds / (seconds - 1.5),
+        loop[1] * seconds / (seconds - 1.5),
+    )
+
+
+def bare_luma_display_ms(repeats: int = 200) -> float:
+    """Median ms to draw a turn screen and send it whole with luma's own display()."""
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import sh1106
+
+    from companion.render.screen_examples import EXAMPLES
+
+    device = sh1106(i2c(bus=RecordingBus()))
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        device.display(render(EXAMPLES["turn_solo"]))
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--idle-seconds", type=float, default=60.0)
-    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        child(*args.child)
-        return
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    cores = os.cpu_count()
+    print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")
     for driver in ("ssd1306", "sh1106"):
         ratios = bytes_per_input(driver, args.games)
         every = [r for values in ratios.values() for r in values]
-        print(f"\n1. bytes on the bus per input, {driver}, as a share of luma's full frame "
-              f"({full_frame_bytes(driver)} bytes), {len(every)} inputs of {args.games} games:")
-        print(f"   all inputs: median {statistics.median(every):.0%}, mean {statistics.mean(every):.0%}"
-              "  (target: median <= 25%)")
+        full = full_frame_bytes(driver)
+        print(f"\n1. bytes on the bus per input, {driver}, share of luma's full frame ({full} B)")
+        print(f"   {len(every)} inputs of {args.games} scripted games (target: median <= 25%):")
+        median, mean = statistics.median(every), statistics.mean(every)
+        print(f"   all inputs: median {median:.0%}, mean {mean:.0%}")
         for kind, values in sorted(ratios.items()):
             print(f"   {kind}: median {statistics.median(values):.0%} over {len(values)}")
     measured = [seconds * 1000 for seconds in latencies(args.games)]
-    print(f"\n2. input to bytes on the bus, {len(measured)} detents on mock pins: "
-          f"median {statistics.median(measured):.2f} ms, p99 {percentile(measured, 0.99):.2f} ms")
+    reference = bare_luma_display_ms()
+    median = statistics.median(measured)
+    print(f"\n2. input to bytes on the bus, {len(measured)} detents on mock pins:")
+    print(f"   median {median:.2f} ms, p99 {percentile(measured, 0.99):.2f} ms")
+    print(f"   one bare luma display() of a full frame plus drawing it: {reference:.2f} ms")
+    print(f"   ratio of medians {median / reference:.2f}")
     with tempfile.TemporaryDirectory() as scratch:
         bare = min(bare_import_seconds() for _ in range(3))
-        process, ready = start_daemon(scratch)
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        process, ready = start_daemon(scratch, listener)
         rss_start = rss_kib(process.pid)
         cpu, wakes, loop_cpu, loop_wakes = idle_figures(args.idle_seconds, process)
         rss_idle = rss_kib(process.pid)
         process.communicate(b"")
+        listener.close()
     seconds = args.idle_seconds
-    print(f"\n3. idle over {seconds:.0f} s: daemon CPU {cpu:.3f} s ({cpu / seconds:.3%}), "
-          f"{wakes / seconds:.2f} wake-ups/s; a loop redrawing every 100 ms: "
-          f"CPU {loop_cpu:.2f} s ({loop_cpu / seconds:.1%}), {loop_wakes / seconds:.1f} wake-ups/s"
-          "  (target: daemon <= 0.1%)")
-    print(f"\n4. start-up to the first frame (READY=1): {ready:.2f} s; "
-          f"bare import of PIL, luma.oled, gpiozero: {bare:.2f} s (ratio {ready / bare:.1f})")
-    print(f"\n5. resident memory of the daemon: {rss_start / 1024:.1f} MiB at start, "
-          f"{rss_idle / 1024:.1f} MiB after the idle period")
+    print(f"\n3. idle over {seconds:.0f} s (target: daemon CPU <= 0.1%):")
+    print(f"   daemon: CPU {cpu:.3f} s ({cpu / seconds:.3%}), {wakes / seconds:.2f} wake-ups/s")
+    print(
+        f"   a loop redrawing every 100 ms: CPU {loop_cpu:.2f} s ({loop_cpu / seconds:.1%}), "
+        f"{loop_wakes / seconds:.1f} wake-ups/s"
+    )
+    print(f"\n4. start-up to the first frame (READY=1): {ready:.2f} s")
+    print(f"   bare import of PIL, luma.oled, gpiozero: {bare:.2f} s (ratio {ready / bare:.1f})")
+    print(f"\n5. resident memory of the daemon: {rss_start / 1024:.1f} MiB at start,")
+    print(f"   {rss_idle / 1024:.1f} MiB after the idle period")
 
 
 if __name__ == "__main__":

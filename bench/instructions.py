@@ -1,0 +1,124 @@
+"""Instruction counts (valgrind callgrind) of the hot paths, for estimating a Pi Zero 2 W.
+
+    .venv/bin/python bench/instructions.py
+
+Instructions, unlike seconds, do not depend on what else the machine is doing.
+Each figure is the difference between a run doing N units of work and the same
+run doing none, divided by N, so start-up is not counted in it. Takes a few
+minutes (callgrind runs Python about 50 times slower). Needs valgrind.
+Not a test: it prints figures and never fails.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+INPUTS = """
+import itertools, random, sys, tempfile
+from pathlib import Path
+from companion.app.autoplay import inputs_for, random_choice, start_game
+from companion.app.companion import Companion
+from companion.app.loop import DisplayLoop
+from companion.display.oled import open_oled
+from companion.display.recording import RecordingBus
+from companion.hardware.config import DisplayConfig
+limit, rng = int(sys.argv[1]), random.Random(3)
+app = Companion(Path(tempfile.mkdtemp()), itertools.count(3).__next__)
+bus = RecordingBus()
+loop = DisplayLoop(app, open_oled(DisplayConfig("sh1106"), bus=bus))
+loop.refresh()
+start_game(app, True, False, rng)
+loop.refresh()
+done, choose = 0, random_choice(rng)
+while done < limit and app.game is not None:
+    for item in inputs_for(app.view(), choose, rng):
+        app.handle(item)
+        loop.refresh()
+        bus.take()
+        done += 1
+print(done)
+"""
+"""Inputs of a solo game: the app handles each, renders it, sends what changed."""
+
+LUMA = """
+import sys
+from luma.core.interface.serial import i2c
+from luma.oled.device import sh1106
+from companion.display.recording import RecordingBus
+from companion.render.screen_examples import EXAMPLES
+from companion.render.screens import render
+device = sh1106(i2c(bus=RecordingBus()))
+for _ in range(int(sys.argv[1])):
+    device.display(render(EXAMPLES["turn_solo"]))
+print(sys.argv[1])
+"""
+"""The reference: drawing a screen and sending it whole with luma's display()."""
+
+GAMES = """
+import random, sys
+from companion.engine.game import Game
+from companion.engine.setup import solo_setup
+rng = random.Random(1)
+for number in range(int(sys.argv[1])):
+    game = Game(solo_setup("fellow", "normal", seed=number))
+    while not game.is_over:
+        game.push(rng.choice(game.legal_actions()))
+print(sys.argv[1])
+"""
+"""Random full solo games in the engine."""
+
+BARE_IMPORT = "import PIL.Image, luma.oled.device, gpiozero"
+
+
+def instructions(program: str, *args: str) -> tuple[int, str]:
+    """Instructions callgrind counted for `python -c program args`, and what it printed."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch, "callgrind.out")
+        result = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+             sys.executable, "-c", program, *args],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+    collected = re.search(r"Collected : (\d+)", result.stderr)
+    assert collected, result.stderr[-500:]
+    return int(collected.group(1)), result.stdout.strip()
+
+
+def per_unit(program: str, units: int) -> tuple[float, int]:
+    """Instructions per unit of work, and the units actually done."""
+    base, _ = instructions(program, "0")
+    total, done = instructions(program, str(units))
+    return (total - base) / int(done), base
+
+
+def main() -> None:
+    per_input, startup = per_unit(INPUTS, 150)
+    per_display, _ = per_unit(LUMA, 40)
+    per_game, _ = per_unit(GAMES, 30)
+    bare, _ = instructions(BARE_IMPORT)
+    print("instructions (callgrind), x86_64:")
+    print(f"  one input handled, rendered and sent: {per_input / 1e6:.2f} M")
+    print(f"  one bare luma display() of a full frame plus drawing it: {per_display / 1e6:.2f} M")
+    print(f"  ratio: {per_input / per_display:.2f}")
+    print(
+        f"  start-up to the first frame: {startup / 1e9:.2f} G; bare import: {bare / 1e9:.2f} G"
+        f" (ratio {startup / bare:.1f})"
+    )
+    print(f"  one random full solo game in the engine: {per_game / 1e6:.2f} M")
+    print("estimate for a Pi Zero 2 W (Cortex-A53, 1 GHz), assuming CPython retires")
+    print("0.5 to 1 instruction per cycle there (an assumption, not a measurement):")
+    for label, count in (("input", per_input), ("bare luma display", per_display)):
+        print(f"  {label}: {count / 1e6:.1f} to {count / 0.5e6:.1f} ms of CPU")
+    print(
+        f"  start-up: {startup / 1e9:.1f} to {startup / 0.5e9:.1f} s;"
+        f" bare import {bare / 1e9:.1f} to {bare / 0.5e9:.1f} s"
+    )
+    print(f"  engine: {1e9 / per_game:.0f} to {0.5e9 / per_game:.0f} full games per second")
+
+
+if __name__ == "__main__":
+    main()
