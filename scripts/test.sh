@@ -4,6 +4,6 @@ set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$top/scripts/setup-venv.sh" dev
 cd "$top"
-.venv/bin/ruff check companion tests bench
+.venv/bin/ruff check companion tests bench stress
 # pytest exits 5 when it collects no test; that must fail here, and it does (set -e).
 .venv/bin/python -m pytest "$@"

@@ -18,6 +18,8 @@ from enum import StrEnum
 log = logging.getLogger(__name__)
 
 DEFAULT_MAXLEN = 256
+DEFAULT_PUT_TIMEOUT = 0.5
+"""How long :meth:`EventQueue.put` waits for room in a full queue before dropping the oldest."""
 
 
 class Input(StrEnum):
@@ -41,38 +43,76 @@ class InputEvent:
 class EventQueue:
     """A bounded, thread-safe queue of :class:`InputEvent` with a blocking ``get``.
 
-    ``put`` never blocks, because it runs inside device callbacks. When the
-    queue is full the *oldest* event is dropped and :attr:`dropped` counts it:
-    256 unread inputs mean the application has stalled, and what the player is
-    pressing now matters more than what they pressed long ago.
+    ``put`` runs in the producers' threads (gpiozero's pin callback thread,
+    the serial pad's reader, a hold timer), never in the application's. When
+    the queue is full it *waits* up to ``put_timeout`` seconds for the
+    application to take an event: a burst of inputs (a fast spin of the
+    encoder, a pad flooding lines) then slows its producer down instead of
+    losing inputs, and the wait costs the application nothing. Only if no
+    room comes within that bound (the application has stalled) is the
+    *oldest* event dropped and counted in :attr:`dropped`: 256 unread
+    inputs then mean the application is stuck, and what the player is
+    pressing now matters more than what they pressed long ago. While it
+    stays stalled (no event taken since a wait ran out) further puts drop at
+    once, so a stuck application holds up a producer for one timeout, not
+    one per input. ``put_timeout=0`` drops at once, as before.
 
     :meth:`close` wakes every waiter; afterwards ``put`` is ignored and ``get``
     returns what is left, then ``None`` without waiting. It is how a quit key
     or a signal handler ends the application loop.
     """
 
-    def __init__(self, maxlen: int = DEFAULT_MAXLEN) -> None:
+    def __init__(
+        self, maxlen: int = DEFAULT_MAXLEN, *, put_timeout: float = DEFAULT_PUT_TIMEOUT
+    ) -> None:
         if maxlen < 1:
             raise ValueError(f"maxlen must be at least 1, not {maxlen}")
+        if put_timeout < 0:
+            raise ValueError(f"put_timeout must not be negative, not {put_timeout}")
         self._events: deque[InputEvent] = deque(maxlen=maxlen)
         self._changed = threading.Condition()
+        self._put_timeout = put_timeout
         self._enqueued = 0
         self._dropped = 0
+        self._waited = 0
+        self._high_water = 0
+        self._stalled = False
         self._closed = False
 
     def put(self, item: Input) -> None:
-        """Enqueue ``item`` stamped with the current monotonic time; safe from any thread."""
+        """Enqueue ``item`` stamped with the current monotonic time; safe from any thread.
+
+        Never call it from the thread that consumes the queue: a full queue
+        would make it wait ``put_timeout`` for itself.
+        """
         event = InputEvent(Input(item), time.monotonic())
         with self._changed:
             if self._closed:
                 return
-            if len(self._events) == self._events.maxlen:
+            if self._full() and not self._stalled and self._put_timeout > 0:
+                self._waited += 1
+                room = self._changed.wait_for(
+                    lambda: not self._full() or self._closed, self._put_timeout
+                )
+                if self._closed:
+                    return
+                if not room:
+                    self._stalled = True
+                    log.warning(
+                        "input queue full for %g s: the application is not reading it",
+                        self._put_timeout,
+                    )
+            if self._full():
                 self._dropped += 1
                 if self._dropped == 1 or self._dropped % 100 == 0:
                     log.warning("input queue full: %d event(s) dropped so far", self._dropped)
             self._events.append(event)  # a full deque discards its oldest item
             self._enqueued += 1
+            self._high_water = max(self._high_water, len(self._events))
             self._changed.notify_all()
+
+    def _full(self) -> bool:
+        return len(self._events) == self._events.maxlen
 
     def get_event(self, timeout: float | None = None) -> InputEvent | None:
         """Wait up to ``timeout`` seconds (``None``: forever) for the next event.
@@ -82,7 +122,12 @@ class EventQueue:
         """
         with self._changed:
             self._changed.wait_for(lambda: self._events or self._closed, timeout)
-            return self._events.popleft() if self._events else None
+            if not self._events:
+                return None
+            event = self._events.popleft()
+            self._stalled = False  # the application reads again: producers may wait for room
+            self._changed.notify_all()  # a put waiting for room
+            return event
 
     def get(self, timeout: float | None = None) -> Input | None:
         """Like :meth:`get_event` but returns only the :class:`Input`."""
@@ -118,8 +163,18 @@ class EventQueue:
 
     @property
     def dropped(self) -> int:
-        """Events discarded because the queue was full."""
+        """Events discarded because the queue was full for longer than ``put_timeout``."""
         return self._dropped
+
+    @property
+    def waited(self) -> int:
+        """Puts that found the queue full and waited for room (backpressure)."""
+        return self._waited
+
+    @property
+    def high_water(self) -> int:
+        """The most events ever pending at once (at most ``maxlen``)."""
+        return self._high_water
 
     def __len__(self) -> int:
         with self._changed:

@@ -1,4 +1,5 @@
 import threading
+import time
 
 import pytest
 
@@ -32,7 +33,7 @@ def test_get_wakes_up_for_a_put_from_another_thread(queue):
 
 
 def test_overflow_drops_the_oldest_and_counts_it():
-    queue = EventQueue(maxlen=3)
+    queue = EventQueue(maxlen=3, put_timeout=0)  # nobody reads: drop at once
     for item in (Input.NEXT, Input.PREVIOUS, Input.SELECT, Input.BACK, Input.HOLD):
         queue.put(item)
     assert queue.dropped == 2
@@ -44,6 +45,49 @@ def test_overflow_drops_the_oldest_and_counts_it():
 def test_maxlen_must_be_positive():
     with pytest.raises(ValueError):
         EventQueue(maxlen=0)
+    with pytest.raises(ValueError):
+        EventQueue(put_timeout=-1)
+
+
+def test_a_full_queue_makes_put_wait_for_the_reader_and_loses_nothing():
+    queue = EventQueue(maxlen=2, put_timeout=PATIENCE)
+    sent = [Input.NEXT, Input.PREVIOUS, Input.SELECT, Input.BACK, Input.HOLD] * 20
+    producer = threading.Thread(target=lambda: [queue.put(item) for item in sent])
+    producer.start()
+    received = [queue.get(timeout=PATIENCE) for _ in sent]
+    producer.join(PATIENCE)
+    assert received == sent
+    assert queue.dropped == 0
+    assert queue.waited > 0
+    assert queue.high_water == 2
+
+
+def test_a_stalled_reader_costs_one_timeout_then_drops_the_oldest_at_once():
+    queue = EventQueue(maxlen=2, put_timeout=0.05)
+    queue.put(Input.NEXT)
+    queue.put(Input.PREVIOUS)
+    started = time.monotonic()
+    queue.put(Input.SELECT)  # waits 0.05 s, then drops NEXT
+    assert time.monotonic() - started >= 0.05
+    started = time.monotonic()
+    queue.put(Input.BACK)  # stalled: drops PREVIOUS at once
+    assert time.monotonic() - started < 0.05
+    assert queue.dropped == 2
+    assert queue.get(timeout=0) is Input.SELECT  # reading again ends the stall
+    queue.put(Input.HOLD)
+    assert queue.dropped == 2
+    assert [queue.get(timeout=0) for _ in range(2)] == [Input.BACK, Input.HOLD]
+
+
+def test_close_wakes_a_put_waiting_for_room():
+    queue = EventQueue(maxlen=1, put_timeout=PATIENCE)
+    queue.put(Input.NEXT)
+    threading.Timer(0.05, queue.close).start()
+    started = time.monotonic()
+    queue.put(Input.BACK)
+    assert time.monotonic() - started < PATIENCE
+    assert queue.dropped == 0
+    assert queue.get(timeout=0) is Input.NEXT
 
 
 def test_close_wakes_a_waiting_get_and_ignores_later_puts(queue):

@@ -1,0 +1,377 @@
+"""Display faults: games played through DisplayLoop while the I2C bus fails on a schedule.
+
+For each driver (ssd1306, sh1106) the autoplay stand-in player plays solo
+games through the real application thread (``DisplayLoop.run`` on an
+``EventQueue``, a real ``Companion``) and the real luma driver opened by
+``open_oled(config, bus=RecordingBus())``. Every input goes through the
+queue and the player waits for it to be handled, reading the screen as a
+person would. Between frames the bus is made to fail: outages (every write
+fails for 1 to 40 frames) and glitches (the next 1 to 8 writes fail), with
+EIO, EREMOTEIO or ENXIO. A simulated controller (``panel_for(driver)``)
+decodes every write that got through, so what the panel shows is known at
+every frame. The same games are then played again without faults.
+
+Figures and targets:
+
+- game state intact: the journal and the history of the faulty run replay to
+  the same states as the run without faults (target: identical);
+- inputs accepted during faults: every input sent while the panel was lost
+  was handled (target: all);
+- panel correct: at every frame while the panel is healthy, the decoded
+  GDDRAM equals the frame the loop rendered, and at the end equals
+  ``render(app.view())`` (target: 0 mismatches);
+- log records: warnings per outage (target: exactly one "lost the panel"
+  warning and one "answers again" per outage, not one per frame);
+- recovery: frames and seconds from the bus working again to the panel
+  being healthy and correct (bounded by the retry interval, ``--retry``).
+
+Run (about 1 minute with the defaults on a laptop)::
+
+    .venv/bin/python stress/display_faults.py [--frames 2000] [--seed 1]
+        [--retry 0.05] [--drivers ssd1306,sh1106] [--time-limit 900] [--json FILE]
+
+The device retries every 5 s (``open_oled``'s default) and the loop offers
+the frame again every 2 s when idle; ``--retry`` shortens the first so that
+a run takes a minute, not an hour. Nothing outside a temporary directory is
+touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno as errnos
+import logging
+import random
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.app.autoplay import inputs_for, move_to, random_choice
+from companion.app.companion import Companion
+from companion.app.loop import DisplayLoop
+from companion.app.views import MenuView, QuestionView
+from companion.display.oled import open_oled
+from companion.display.recording import RecordingBus, panel_for
+from companion.engine.summary import state_dict
+from companion.hardware.profile import load_profile
+from companion.inputs.events import EventQueue, Input
+from companion.render.screens import render
+from companion.storage.journal import Journal
+from stress.common import LogCounter, Report, command_line, finish, median, watchdog
+
+PROFILES = {"ssd1306": "serial-pad", "sh1106": "sh1106-encoder"}
+"""A shipped profile whose display uses each driver."""
+ERRNOS = (errnos.EIO, errnos.EREMOTEIO, errnos.ENXIO)
+WAIT = 30.0
+
+
+@dataclass
+class Faults:
+    """The fault schedule, run from the loop's on_frame hook (the application thread)."""
+
+    rng: random.Random
+    bus: RecordingBus
+    display: object
+    enabled: bool
+    next_start: int = 5
+    active: str | None = None  # "outage", "glitch", or None
+    end_frame: int = 0
+    healed: tuple[int, float] | None = None
+    episodes: dict[str, int] = field(default_factory=lambda: {"outage": 0, "glitch": 0})
+    by_errno: dict[str, int] = field(default_factory=dict)
+    recovery_frames: list[int] = field(default_factory=list)
+    recovery_seconds: list[float] = field(default_factory=list)
+
+    @property
+    def faulty(self) -> bool:
+        """True from the first injected failure until the panel is healthy again."""
+        return self.active is not None or self.healed is not None
+
+    def on_frame(self, frame: int) -> None:
+        if not self.enabled:
+            return
+        if self.active == "outage" and frame >= self.end_frame:
+            self.bus.heal()
+            self.active, self.healed = None, (frame, time.monotonic())
+        elif self.active == "glitch" and self.bus._failures == 0:
+            self.active, self.healed = None, (frame, time.monotonic())
+        if self.healed is not None and self.display.healthy:
+            self.recovery_frames.append(frame - self.healed[0])
+            self.recovery_seconds.append(time.monotonic() - self.healed[1])
+            self.healed = None
+            self.next_start = frame + self.rng.randint(3, 30)
+        if self.active is None and self.healed is None and frame >= self.next_start:
+            code = self.rng.choice(ERRNOS)
+            name = errnos.errorcode[code]
+            self.by_errno[name] = self.by_errno.get(name, 0) + 1
+            if self.rng.random() < 0.6:
+                self.active = "outage"
+                self.end_frame = frame + self.rng.randint(1, 40)
+                self.bus.fail(None, code)
+            else:
+                self.active = "glitch"
+                self.bus.fail(self.rng.randint(1, 8), code)
+            self.episodes[self.active] += 1
+
+    def stop(self) -> None:
+        if self.active is not None:
+            self.bus.heal()
+            self.active, self.healed = None, (-1, time.monotonic())
+
+
+@dataclass
+class Played:
+    journal: dict | None
+    history: list[dict]
+    inputs: int
+    inputs_during_faults: int
+    frames: int
+    games: int
+    mismatches: int
+    checked_frames: int
+    final_ok: bool
+    faults: Faults
+    warnings: int
+    recovered_logs: int
+    debug_retries: int
+    error_count: int
+    crashed: str = ""
+    seconds: float = 0.0
+
+
+def _states(state_dir: Path) -> tuple[dict | None, list[dict]]:
+    """The journal's game and every archived game, replayed, as state dicts."""
+    loaded = Journal(state_dir / "journal.jsonl").load()
+    journal = state_dict(loaded.game) if loaded.game else None
+    history = []
+    for path in sorted((state_dir / "history").glob("*.jsonl"), key=lambda p: p.read_bytes()):
+        game = Journal(path).load().game
+        history.append(state_dict(game) if game else {"unreadable": path.name})
+    return journal, history
+
+
+def play(driver: str, frames: int, seed: int, retry: float, faulty: bool) -> Played:
+    started = time.monotonic()
+    config = load_profile(PROFILES[driver]).display
+    bus = RecordingBus()
+    display = open_oled(config, bus=bus, retry_interval=retry)
+    panel = panel_for(driver, config.width, config.height)
+    panel.replay(bus.take())
+    rng = random.Random(seed)
+    choose = random_choice(rng)
+    faults = Faults(random.Random(seed + 1), bus, display, faulty)
+    queue = EventQueue()
+    checked = [0, 0]  # frames checked, mismatches
+    failure: list[BaseException] = []
+    with (
+        tempfile.TemporaryDirectory(prefix=f"faults-{driver}-") as tmp,
+        LogCounter("companion.display.oled") as logs,
+    ):
+        state_dir = Path(tmp)
+        app = Companion(state_dir, seeds=lambda: seed)
+        loop: DisplayLoop
+
+        def frame_sent() -> None:
+            panel.replay(bus.take())
+            if display.healthy:
+                checked[0] += 1
+                if panel.image().tobytes() != loop.image.tobytes():
+                    checked[1] += 1
+            faults.on_frame(loop.figures.frames)
+
+        loop = DisplayLoop(app, display, on_frame=frame_sent)
+
+        def application() -> None:
+            try:
+                loop.run(queue)
+            except BaseException as error:
+                failure.append(error)
+
+        thread = threading.Thread(target=application, name="application", daemon=True)
+        thread.start()
+        handled = [0, 0]  # inputs, inputs sent while faulty
+
+        def press(*items: Input) -> None:
+            for item in items:
+                if faults.faulty or not display.healthy:
+                    handled[1] += 1
+                handled[0] += 1
+                queue.put(item)
+                deadline = time.monotonic() + WAIT
+                while loop.figures.inputs + loop.figures.wakes < handled[0]:
+                    if time.monotonic() > deadline or not thread.is_alive():
+                        raise RuntimeError(f"input {handled[0]} ({item}) was not handled")
+                    time.sleep(0.0002)
+
+        def start_game() -> None:  # autoplay.start_game, through the queue
+            view = app.view()
+            target = [entry.label for entry in view.items].index("New solo game")
+            press(*move_to(view.selected, target, len(view.items)), Input.SELECT)
+            if isinstance(app.view(), QuestionView):
+                press(Input.NEXT, Input.SELECT)
+            press(*move_to(app.view().selected, rng.randrange(5), 5), Input.SELECT)
+            press(*([Input.NEXT] * rng.randrange(2)), Input.SELECT)
+            press(Input.SELECT)  # the companion deals the circle
+
+        games = 0
+        try:
+            while loop.figures.frames < frames:
+                view = app.view()
+                if isinstance(view, MenuView) and view.title == "Patchwork":
+                    start_game()
+                    games += 1
+                    continue
+                press(*inputs_for(view, choose, rng))
+        except Exception as error:  # a lost input: reported, not raised
+            failure.append(error)
+        faults.stop()
+        deadline = time.monotonic() + WAIT
+        while not display.healthy and time.monotonic() < deadline:
+            time.sleep(0.01)  # the loop offers the frame again every 2 s while idle
+        time.sleep(0.05)
+        panel.replay(bus.take())
+        final_ok = display.healthy and (
+            panel.image().tobytes() == render(app.view()).tobytes() == loop.image.tobytes()
+        )
+        queue.close()
+        thread.join(WAIT)
+        journal, history = _states(state_dir)
+        played = Played(
+            journal=journal,
+            history=history,
+            inputs=handled[0],
+            inputs_during_faults=handled[1],
+            frames=loop.figures.frames,
+            games=games,
+            mismatches=checked[1],
+            checked_frames=checked[0],
+            final_ok=final_ok,
+            faults=faults,
+            warnings=logs.count(logging.WARNING, text="lost the panel"),
+            recovered_logs=logs.count(logging.INFO, text="answers again"),
+            debug_retries=logs.count(logging.DEBUG, text="still lost"),
+            error_count=display.error_count,
+            crashed=repr(failure[0]) if failure else "",
+        )
+        display.cleanup()
+    played.seconds = time.monotonic() - started
+    return played
+
+
+def run(
+    frames: int = 2000,
+    seed: int = 1,
+    *,
+    retry: float = 0.05,
+    drivers: tuple[str, ...] = ("ssd1306", "sh1106"),
+    command: str = "",
+) -> Report:
+    report = Report(
+        "display faults: autoplay through DisplayLoop + open_oled(RecordingBus)", command
+    )
+    started = time.monotonic()
+    for driver in drivers:
+        faulty = play(driver, frames, seed, retry, faulty=True)
+        clean = play(driver, frames, seed, retry, faulty=False)
+        f = faulty.faults
+        outages = f.episodes["outage"] + f.episodes["glitch"]
+        same = faulty.journal == clean.journal and faulty.history == clean.history
+        rec_frames, rec_seconds = f.recovery_frames, f.recovery_seconds
+        report.figure(
+            f"{driver}: games / inputs / frames",
+            (
+                f"{faulty.games} / {faulty.inputs} / {faulty.frames} "
+                f"(without faults: {clean.games} / {clean.inputs} / {clean.frames})"
+            ),
+        )
+        report.figure(
+            f"{driver}: outages / glitches (by errno)",
+            (f"{f.episodes['outage']} / {f.episodes['glitch']} {dict(sorted(f.by_errno.items()))}"),
+        )
+        report.figure(f"{driver}: bus errors caught (incl. failed retries)", faulty.error_count)
+        report.figure(
+            f"{driver}: inputs handled during faults",
+            (f"{faulty.inputs_during_faults} (all handled: {not faulty.crashed})"),
+        )
+        report.figure(f"{driver}: journal + history equal to the run without faults", same)
+        report.figure(
+            f"{driver}: frames checked on the decoded panel / mismatches",
+            (f"{faulty.checked_frames} / {faulty.mismatches}"),
+        )
+        report.figure(f"{driver}: panel correct at the end", faulty.final_ok)
+        report.figure(
+            f"{driver}: log records: lost warnings / recovered infos / debug retries",
+            (
+                f"{faulty.warnings} / {faulty.recovered_logs} / {faulty.debug_retries} "
+                f"for {outages} outages"
+            ),
+        )
+        if rec_frames:
+            report.figure(
+                f"{driver}: recovery frames median / max",
+                (f"{median(rec_frames):g} / {max(rec_frames)}"),
+            )
+            report.figure(
+                f"{driver}: recovery seconds median / max",
+                (
+                    f"{median(rec_seconds):.3f} / {max(rec_seconds):.3f} "
+                    f"(retry interval {retry:g} s)"
+                ),
+            )
+        report.figure(
+            f"{driver}: time (faulty + clean runs)",
+            (f"{faulty.seconds:.2f} s + {clean.seconds:.2f} s"),
+        )
+        report.check(
+            f"{driver}: no crash, every input handled",
+            not faulty.crashed and not clean.crashed,
+            faulty.crashed or clean.crashed,
+        )
+        report.check(f"{driver}: game state intact", same)
+        report.check(f"{driver}: faults were injected", outages > 0)
+        report.check(
+            f"{driver}: panel correct on every healthy frame and at the end",
+            faulty.mismatches == 0 and faulty.final_ok and clean.mismatches == 0,
+        )
+        report.check(
+            f"{driver}: one warning and one recovery log per outage",
+            faulty.warnings == outages and faulty.recovered_logs == outages,
+            f"{faulty.warnings} warnings, {faulty.recovered_logs} infos, {outages} outages",
+        )
+        report.check(
+            f"{driver}: every outage recovered",
+            len(rec_frames) >= outages - 1 and faulty.final_ok,
+            f"{len(rec_frames)} of {outages} (the last one may end with the run)",
+        )
+    report.figure("time", f"{time.monotonic() - started:.2f} s")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--frames", type=int, default=2000, help="frames per driver and run")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--retry", type=float, default=0.05, help="the display's retry interval")
+    parser.add_argument("--drivers", default="ssd1306,sh1106")
+    parser.add_argument("--time-limit", type=float, default=900.0)
+    parser.add_argument("--json", help="also write the report as JSON to this file")
+    args = parser.parse_args(argv)
+    watchdog(args.time_limit, "display_faults")
+    report = run(
+        args.frames,
+        args.seed,
+        retry=args.retry,
+        drivers=tuple(args.drivers.split(",")),
+        command=command_line("display_faults.py", argv),
+    )
+    return finish(report, args.json)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

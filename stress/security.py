@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Security harness: the unit's exposure, the user it runs as, and no network socket open.
+
+    .venv/bin/python stress/security.py [--seconds 5]
+
+1. ``systemd-analyze security --offline=true systemd/patchwork-companion.service``:
+   the overall exposure level and every check it marks as not passed (needs
+   systemd 250 or later; reported as skipped without it).
+2. From the unit: ``User=``, ``Group=``, ``SupplementaryGroups=``, and the
+   network settings (``PrivateNetwork=yes``, ``RestrictAddressFamilies=AF_UNIX``,
+   ``IPAddressDeny=any``).
+3. The running application opens no network socket. The real daemon
+   (``patchwork-companion run``) needs an I2C or SPI panel, which this machine
+   may not have; so the process examined is the power-loss harness's child
+   (``stress/power_loss.py --child``): the same ``Companion``, ``DisplayLoop``
+   and gpiozero input devices (on MockFactory pins) on luma's dummy display,
+   playing games and journalling every action. For ``--seconds`` it samples
+   ``/proc/<pid>/fd`` every 50 ms, and each ``socket:[inode]`` found is looked
+   up in ``/proc/<pid>/net/{tcp,tcp6,udp,udp6,raw,raw6,unix,netlink,packet}``.
+   Passes when every socket is AF_UNIX (or there is none). The daemon proper
+   adds only the OLED's bus (/dev/i2c-*, /dev/spidev*), the GPIO chip, a serial
+   port for the serial pad and sd_notify's AF_UNIX datagram: no network either,
+   and the unit forbids it anyway (PrivateNetwork, RestrictAddressFamilies).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+UNIT = REPO / "systemd" / "patchwork-companion.service"
+NET_TABLES = ("tcp", "tcp6", "udp", "udp6", "raw", "raw6", "unix", "netlink", "packet")
+FAMILY = {
+    "tcp": "AF_INET tcp",
+    "tcp6": "AF_INET6 tcp",
+    "udp": "AF_INET udp",
+    "udp6": "AF_INET6 udp",
+    "raw": "AF_INET raw",
+    "raw6": "AF_INET6 raw",
+    "unix": "AF_UNIX",
+    "netlink": "AF_NETLINK",
+    "packet": "AF_PACKET",
+}
+
+
+def machine() -> str:
+    return (
+        f"{platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}"
+    )
+
+
+def command_line() -> str:
+    return " ".join(shlex.quote(part) for part in [sys.executable, *sys.argv])
+
+
+def exposure() -> dict:
+    tool = shutil.which("systemd-analyze")
+    if not tool:
+        return {"skipped": "systemd-analyze not found"}
+    command = [tool, "security", "--offline=true", str(UNIT.relative_to(REPO))]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=REPO)
+    found = re.search(r"Overall exposure level for (\S+): ([\d.]+) (\w+)", done.stdout)
+    if not found:
+        return {
+            "skipped": f"no exposure level (status {done.returncode}): "
+            + " ".join((done.stderr or done.stdout).split())[:200],
+            "command": " ".join(command),
+        }
+    not_passed = [line.split()[1] for line in done.stdout.splitlines() if line.startswith("✗")]
+    return {
+        "command": " ".join(command),
+        "level": float(found[2]),
+        "verdict": found[3],
+        "not_passed": not_passed,
+        "version": subprocess.run(
+            [tool, "--version"], capture_output=True, text=True
+        ).stdout.splitlines()[0],
+    }
+
+
+def unit_settings() -> dict[str, list[str]]:
+    settings: dict[str, list[str]] = {}
+    for line in UNIT.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith(("#", ";", "[")) and "=" in line:
+            key, _, value = line.partition("=")
+            settings.setdefault(key.strip(), []).append(value.strip())
+    return settings
+
+
+def socket_inodes(pid: int) -> tuple[Counter[str], set[str]]:
+    kinds: Counter[str] = Counter()
+    inodes: set[str] = set()
+    fd_dir = Path(f"/proc/{pid}/fd")
+    for fd in fd_dir.iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue  # closed in between
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:[") : -1])
+            kinds["socket"] += 1
+        elif target.startswith("pipe:"):
+            kinds["pipe"] += 1
+        elif target.startswith(("anon_inode:", "/dev/")):
+            kinds[target] += 1
+        else:
+            # Temporary files of atomic writes: one name for all of them.
+            kinds["file " + re.sub(r"\.[^.]+\.tmp$", ".*.tmp", Path(target).name)] += 1
+    return kinds, inodes
+
+
+def inode_families(pid: int) -> dict[str, str]:
+    families = {}
+    for table in NET_TABLES:
+        path = Path(f"/proc/{pid}/net/{table}")
+        try:
+            lines = path.read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            # The inode is column 10 in tcp/udp/raw, 7 in unix, 9 in netlink, 9 in packet.
+            column = {"unix": 6, "netlink": 8, "packet": 8}.get(table, 9)
+            if len(fields) > column:
+                families[fields[column]] = FAMILY[table]
+    return families
+
+
+def watch_child(seconds: float) -> dict:
+    root = Path(tempfile.mkdtemp(prefix="stress-security-"))
+    command = [
+        sys.executable, str(REPO / "stress" / "power_loss.py"), "--child",
+        "--state-dir", str(root / "state"), "--seed", "1", "--log", str(root / "child.log"),
+    ]  # fmt: skip
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
+    try:
+        first = child.stdout.readline()  # the first frame: the app is up
+        if not first:
+            return {"error": "the child did not start: " + child.stderr.read().decode()[-300:]}
+        fd_kinds: Counter[str] = Counter()
+        families: Counter[str] = Counter()
+        unknown: set[str] = set()
+        samples = 0
+        frames = 1
+        deadline = time.monotonic() + seconds
+        os.set_blocking(child.stdout.fileno(), False)
+        while time.monotonic() < deadline and child.poll() is None:
+            kinds, inodes = socket_inodes(child.pid)
+            known = inode_families(child.pid)
+            samples += 1
+            for kind, count in kinds.items():
+                fd_kinds[kind] = max(fd_kinds[kind], count)
+            for inode in inodes:
+                if inode in known:
+                    families[known[inode]] += 1
+                else:
+                    unknown.add(inode)
+            frames += (child.stdout.read() or b"").count(b"\nF ")
+            time.sleep(0.05)
+        return {
+            "pid": child.pid,
+            "samples": samples,
+            "frames_while_watched": frames,
+            "most_fds_of_each_kind": dict(fd_kinds),
+            "socket_families_seen": dict(families),
+            "sockets_not_found_in_proc_net": len(unknown),
+            "still_running": child.poll() is None,
+        }
+    finally:
+        child.kill()
+        child.wait()
+        child.stdout.close()
+        child.stderr.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def run_harness(seconds: float) -> dict:
+    started = time.monotonic()
+    settings = unit_settings()
+    return {
+        "exposure": exposure(),
+        "user": settings.get("User", ["(root: no User=)"])[-1],
+        "group": settings.get("Group", ["-"])[-1],
+        "supplementary_groups": " ".join(settings.get("SupplementaryGroups", [])),
+        "network": {
+            key: settings.get(key, ["(not set)"])[-1]
+            for key in ("PrivateNetwork", "RestrictAddressFamilies", "IPAddressDeny")
+        },
+        "process": watch_child(seconds),
+        "seconds": round(time.monotonic() - started, 1),
+    }
+
+
+def passed(result: dict) -> bool:
+    process = result["process"]
+    network = result["network"]
+    only_unix = set(process.get("socket_families_seen", {})) <= {"AF_UNIX"}
+    return (
+        "error" not in process
+        and process["samples"] > 0
+        and only_unix
+        and process["sockets_not_found_in_proc_net"] == 0
+        and result["user"] not in ("root", "(root: no User=)")
+        and network["PrivateNetwork"] == "yes"
+        and network["RestrictAddressFamilies"] == "AF_UNIX"
+    )
+
+
+def report(result: dict) -> str:
+    exposure_ = result["exposure"]
+    process = result["process"]
+    lines = [
+        "security: the unit's exposure, its user, and the sockets the app opens",
+        f"command: {command_line()}",
+        f"machine: {machine()}",
+    ]
+    if "skipped" in exposure_:
+        lines.append(f"systemd-analyze security: skipped ({exposure_['skipped']})")
+    else:
+        lines += [
+            f"systemd-analyze security: {exposure_['command']} ({exposure_['version']})",
+            f"    overall exposure level: {exposure_['level']} {exposure_['verdict']}",
+            f"    checks not passed ({len(exposure_['not_passed'])}): "
+            + ", ".join(exposure_["not_passed"]),
+        ]
+    lines += [
+        f"runs as: User={result['user']} Group={result['group']} "
+        f"SupplementaryGroups={result['supplementary_groups']}",
+        "network in the unit: "
+        + ", ".join(f"{key}={value}" for key, value in result["network"].items()),
+    ]
+    if "error" in process:
+        lines.append(f"process: {process['error']}")
+    else:
+        lines += [
+            f"process (power_loss.py --child, pid {process['pid']}): {process['samples']} samples "
+            f"of /proc/<pid>/fd while it sent {process['frames_while_watched']} frames",
+            f"    open descriptors (most at once): {process['most_fds_of_each_kind']}",
+            f"    socket families seen: {process['socket_families_seen'] or 'none'}",
+            f"    sockets not found in /proc/<pid>/net: {process['sockets_not_found_in_proc_net']}",
+        ]
+    lines.append(f"verdict: {'only AF_UNIX or no sockets' if passed(result) else 'FAILED'}")
+    lines.append(f"total time: {result['seconds']} s")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="how long to watch the app")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = parser.parse_args(argv)
+    result = run_harness(args.seconds)
+    print(report(result))
+    if args.json:
+        print(json.dumps(result))
+    return 0 if passed(result) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

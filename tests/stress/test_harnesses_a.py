@@ -1,0 +1,46 @@
+"""Smoke tests: each reliability harness of stress/ run at a tiny size, so they do not rot.
+
+The full runs (200 kills, 1,000 journals, the whole config sweep) are in
+stress/README.md; these only prove the harnesses still work and still pass.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+STRESS = Path(__file__).resolve().parents[2] / "stress"
+
+
+def run(script, *args, timeout=60):
+    done = subprocess.run(
+        [sys.executable, str(STRESS / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "machine:" in done.stdout and "command:" in done.stdout
+    return done.stdout
+
+
+def test_power_loss_harness_five_kills():
+    out = run("power_loss.py", "--kills", "5", "--seed", "3", "--time-limit", "40")
+    assert "kills: 5 " in out
+    assert "confirmed actions lost (target 0): 0" in out
+
+
+def test_damaged_journals_harness_twenty_journals():
+    out = run("damaged_journals.py", "--count", "20", "--seed", "3")
+    assert "journals: 20 " in out
+    assert "starts that failed (target 0): 0" in out
+
+
+def test_bad_config_harness_full_sweep_one_command_line_case():
+    out = run("bad_config.py", "--cli-sample", "1", "--seed", "3")
+    assert "anything else (target 0): 0" in out
+    assert "2 runs, 2 with status 2" in out
+
+
+def test_security_harness_one_second():
+    out = run("security.py", "--seconds", "1")
+    assert "verdict: only AF_UNIX or no sockets" in out
