@@ -40,8 +40,10 @@ from companion.inputs.pad_protocol import (
 
 log = logging.getLogger(__name__)
 
-#: How long one read waits for data: the longest :meth:`SerialPad.close` waits for a read.
-READ_TIMEOUT = 0.1
+#: How long one read waits for data. :meth:`SerialPad.close` cancels a waiting read at
+#: once (pyserial's ``cancel_read``); this only bounds the rare read it cannot reach, and
+#: keeps an idle pad from waking the device more than every couple of seconds.
+READ_TIMEOUT = 2.0
 #: The most bytes taken from the port in one read.
 READ_CHUNK = 256
 #: How long one reply may take to write before it is dropped.
@@ -145,7 +147,7 @@ class SerialPad:
         return self
 
     def close(self, timeout: float = JOIN_TIMEOUT) -> None:
-        """Stop the thread and close the port; returns within about :data:`READ_TIMEOUT`."""
+        """Stop the thread and close the port: at once, or within :data:`READ_TIMEOUT`."""
         self._stop.set()
         with self._port_lock:
             if self._port is not None:
