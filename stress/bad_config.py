@@ -40,10 +40,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import os
-import platform
 import random
-import shlex
 import shutil
 import subprocess
 import sys
@@ -58,7 +55,6 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
-
 from companion.hardware.profile import (  # noqa: E402
     ProfileError,
     load_profile,
@@ -66,6 +62,7 @@ from companion.hardware.profile import (  # noqa: E402
     shipped_profile_path,
 )
 from companion.storage.settings import Settings, load_settings, validate_settings  # noqa: E402
+from stress.common import invocation, machine_line  # noqa: E402
 
 OUT_OF_RANGE: dict[str, Any] = {
     "name": "   ",
@@ -122,17 +119,6 @@ SETTINGS_BAD: dict[str, dict[str, list[Any]]] = {
     "blank_after_s": {"wrong-type": ["never", False, {}], "out-of-range": [86401, 30]},
     "rotation": {"wrong-type": ["180", 180.0], "out-of-range": [90, -180]},
 }
-
-
-def machine() -> str:
-    return (
-        f"{platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-        f"Python {platform.python_version()}"
-    )
-
-
-def command_line() -> str:
-    return " ".join(shlex.quote(part) for part in [sys.executable, *sys.argv])
 
 
 # --- a small TOML writer (tomllib only reads) ----------------------------------------------
@@ -522,8 +508,8 @@ def run_harness(cli_sample: int, seed: int) -> dict:
 def report(result: dict, seed: int) -> str:
     lines = [
         "bad_config: every key of every shipped profile and of settings.json, broken",
-        f"command: {command_line()}",
-        f"machine: {machine()}",
+        f"command: {invocation()}",
+        f"machine: {machine_line()}",
         f"seed (command-line sample): {seed}",
         f"profiles: {', '.join(result['profiles'])} + settings.json",
         f"cases: {result['cases']}",

@@ -61,6 +61,19 @@ def command_line(script: str, argv: list[str] | None) -> str:
     return shlex.join([python, f"stress/{script}", *args])
 
 
+def machine_line() -> str:
+    """The machine in one line, for the head of a report."""
+    return (
+        f"{platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}"
+    )
+
+
+def invocation() -> str:
+    """This process's command line, quoted so it can be pasted."""
+    return " ".join(shlex.quote(part) for part in [sys.executable, *sys.argv])
+
+
 def rss_kib() -> int | None:
     """Resident set size of this process in KiB (Linux), or None."""
     try:

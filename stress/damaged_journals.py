@@ -41,11 +41,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import re
-import shlex
 import shutil
 import sys
 import tempfile
@@ -56,7 +53,6 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
-
 from companion.app import companion as companion_module  # noqa: E402
 from companion.app.companion import Companion  # noqa: E402
 from companion.app.views import MenuView, TextView  # noqa: E402
@@ -67,6 +63,7 @@ from companion.engine.gamelog import log_lines, read_log  # noqa: E402
 from companion.engine.setup import P1, P2, solo_setup, two_player_setup  # noqa: E402
 from companion.inputs.events import Input  # noqa: E402
 from companion.render.screens import render_canvas  # noqa: E402
+from stress.common import invocation, machine_line  # noqa: E402
 
 KINDS = (
     "truncated",
@@ -90,17 +87,6 @@ FOREIGN_JSON = (
     '{"action": "teleport", "to": 53}',
     '{"format": "some-other-log", "version": 1}',
 )
-
-
-def machine() -> str:
-    return (
-        f"{platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-        f"Python {platform.python_version()}"
-    )
-
-
-def command_line() -> str:
-    return " ".join(shlex.quote(part) for part in [sys.executable, *sys.argv])
 
 
 # --- real games -----------------------------------------------------------------------------
@@ -365,8 +351,8 @@ def report(result: dict, seed: int) -> str:
     moves = result["moves_per_game"]
     lines = [
         "damaged_journals: boot the companion on damaged journals of real games",
-        f"command: {command_line()}",
-        f"machine: {machine()}",
+        f"command: {invocation()}",
+        f"machine: {machine_line()}",
         f"seed: {seed}",
         f"journals: {result['journals']} (moves per game {moves.get('min')}-{moves.get('max')}, "
         f"mean {moves.get('mean', 0):.1f})",

@@ -59,10 +59,8 @@ import argparse
 import hashlib
 import json
 import os
-import platform
 import queue as queue_module
 import random
-import shlex
 import shutil
 import signal
 import subprocess
@@ -76,6 +74,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+from stress.common import invocation, machine_line  # noqa: E402
 
 PAUSE_ENV = "STRESS_PAUSE_AT"
 PAUSE_SECONDS = 60.0
@@ -105,17 +104,6 @@ def digest(game) -> str | None:
     if game is None:
         return None
     return hashlib.sha256(repr(game.state()).encode()).hexdigest()[:16]
-
-
-def machine() -> str:
-    return (
-        f"{platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-        f"Python {platform.python_version()}"
-    )
-
-
-def command_line() -> str:
-    return " ".join(shlex.quote(part) for part in [sys.executable, *sys.argv])
 
 
 # --- the child ---------------------------------------------------------------------------
@@ -489,8 +477,8 @@ def report(result: dict, seed: int) -> str:
     kinds = ", ".join(f"{kind} {count}" for kind, count in result["kill_kinds"].items())
     lines = [
         "power_loss: SIGKILL at random and aimed moments, restart, compare with the screen",
-        f"command: {command_line()}",
-        f"machine: {machine()}",
+        f"command: {invocation()}",
+        f"machine: {machine_line()}",
         f"seed: {seed}",
         f"kills: {result['kills']} ({kinds})",
         f"resumed on the exact confirmed state: {result['exact']}",

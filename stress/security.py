@@ -28,9 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -40,6 +38,10 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+from stress.common import invocation, machine_line  # noqa: E402
+
 UNIT = REPO / "systemd" / "patchwork-companion.service"
 NET_TABLES = ("tcp", "tcp6", "udp", "udp6", "raw", "raw6", "unix", "netlink", "packet")
 FAMILY = {
@@ -53,17 +55,6 @@ FAMILY = {
     "netlink": "AF_NETLINK",
     "packet": "AF_PACKET",
 }
-
-
-def machine() -> str:
-    return (
-        f"{platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-        f"Python {platform.python_version()}"
-    )
-
-
-def command_line() -> str:
-    return " ".join(shlex.quote(part) for part in [sys.executable, *sys.argv])
 
 
 def exposure() -> dict:
@@ -225,8 +216,8 @@ def report(result: dict) -> str:
     process = result["process"]
     lines = [
         "security: the unit's exposure, its user, and the sockets the app opens",
-        f"command: {command_line()}",
-        f"machine: {machine()}",
+        f"command: {invocation()}",
+        f"machine: {machine_line()}",
     ]
     if "skipped" in exposure_:
         lines.append(f"systemd-analyze security: skipped ({exposure_['skipped']})")
