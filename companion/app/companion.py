@@ -443,9 +443,9 @@ class Companion:
         """Take back the last action of a person, with any Automa turns after it."""
         game = self._game
         while game.move_stack:
-            action = game.pop()
+            # The file first: if it cannot be shortened, the game stays as the file says.
             self.journal.undo()
-            if not isinstance(action, AutomaTurn):
+            if not isinstance(game.pop(), AutomaTurn):
                 break
         self.progress.acknowledged = len(game.move_stack)
         self._save_progress()
