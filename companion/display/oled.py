@@ -9,7 +9,8 @@ an :class:`OledDisplay`, a luma-like sink (``display(image)``, ``contrast()``,
   ``command()`` and ``data()``, so the transport stays luma's; the first frame,
   the first after a re-initialisation, and any change that would cost as much,
   go whole, with the same commands and bytes as luma's ``display()``;
-- offers ``dim()``, ``blank()`` and ``wake()`` for the daemon's screen saver;
+- takes luma's ``contrast()``, ``hide()`` and ``show()``, which the display loop
+  uses to dim and blank the panel, and restores them after a re-initialisation;
 - survives the bus: an ``OSError`` (or luma's ``DeviceNotFoundError``) while
   sending is caught and logged once, the panel is marked lost, and later calls
   retry at most every ``retry_interval`` seconds by replaying luma's own init
@@ -95,7 +96,7 @@ class OledDisplay:
     device is created here so that its init sequence can be recorded for
     re-initialisation. ``partial=False`` sends every frame whole through luma
     (for comparison). ``clock`` and ``retry_interval`` (seconds) pace the
-    recovery attempts; ``dim_level`` is the contrast :meth:`dim` sets.
+    recovery attempts.
 
     Figures: ``healthy``, ``error_count`` (bus errors caught, failed retries
     included), ``bytes_sent`` (command + data bytes given to the serial
@@ -114,7 +115,6 @@ class OledDisplay:
         partial: bool = True,
         retry_interval: float = 5.0,
         clock: Callable[[], float] = time.monotonic,
-        dim_level: int = 0,
         description: str = "",
     ) -> None:
         if driver not in DRIVERS:
@@ -123,7 +123,6 @@ class OledDisplay:
         self.description = description or driver
         self.partial = partial
         self.retry_interval = retry_interval
-        self.dim_level = dim_level
         self._clock = clock
         self._lock = threading.RLock()
         self._tap = _Tap(serial)
@@ -146,7 +145,6 @@ class OledDisplay:
         self._pages = self.device._h // 8
         self._image: Image.Image | None = None  # the frame the panel should show
         self._sent: bytes | None = None  # page bytes the panel holds; None: unknown
-        self._dimmed = False
         self._blanked = False
         self.healthy = True
         self.error_count = 0
@@ -195,10 +193,6 @@ class OledDisplay:
     @property
     def transfers(self) -> int:
         return self._tap.transfers
-
-    @property
-    def dimmed(self) -> bool:
-        return self._dimmed
 
     @property
     def blanked(self) -> bool:
@@ -259,59 +253,26 @@ class OledDisplay:
     # brightness and power ---------------------------------------------------------------------
 
     def contrast(self, level: int) -> None:
-        """Set the normal contrast (0..255); while dimmed it is kept for :meth:`wake`."""
+        """Set the contrast (0..255); the display loop dims the panel with it."""
         if not 0 <= level <= 255:
             raise ValueError(f"contrast must be 0..255, not {level}")
         with self._lock:
             self._contrast = level
-            if not self._dimmed:
-                self._guarded(lambda: self.device.contrast(level))
+            self._guarded(lambda: self.device.contrast(level))
 
-    def dim(self) -> None:
-        """Lower the contrast to ``dim_level`` (the normal level is kept for :meth:`wake`)."""
-        with self._lock:
-            self._dimmed = True
-            self._guarded(lambda: self.device.contrast(self.dim_level))
-
-    def blank(self) -> None:
+    def hide(self) -> None:
         """Switch the panel off (0xAE): nothing shows, frames still update its memory."""
         with self._lock:
             self._blanked = True
             self._guarded(self.device.hide)
 
-    def wake(self) -> None:
-        """Restore the normal contrast and switch the panel on (0x81 level, 0xAF)."""
-        with self._lock:
-            self._dimmed = self._blanked = False
-
-            def restore() -> None:
-                self.device.contrast(self._contrast)
-                self.device.show()
-
-            self._guarded(restore)
-
-    def hide(self) -> None:
-        """luma's name for :meth:`blank`."""
-        self.blank()
-
     def show(self) -> None:
-        """luma's ``show()``: switch the panel on again (the contrast is left as it is)."""
+        """Switch the panel on again (0xAF)."""
         with self._lock:
             self._blanked = False
             self._guarded(self.device.show)
 
     # faults -----------------------------------------------------------------------------------
-
-    def retry(self) -> bool:
-        """If the panel is lost and a retry is due, try to bring it back now; return ``healthy``.
-
-        Frames and the other operations retry by themselves; this is for a
-        daemon that wants the panel back while the screen does not change.
-        """
-        with self._lock:
-            if not self.healthy:
-                self._recover_if_due()
-            return self.healthy
 
     def _guarded(self, operation: Callable[[], None]) -> None:
         if not self.healthy:
@@ -357,7 +318,7 @@ class OledDisplay:
                 self.device.command(*payload)
             else:
                 self.device.data(list(payload))
-        self.device.contrast(self.dim_level if self._dimmed else self._contrast)
+        self.device.contrast(self._contrast)
         if self._blanked:
             self.device.hide()
         if self._image is not None:
@@ -392,7 +353,6 @@ def open_oled(
     partial: bool = True,
     retry_interval: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
-    dim_level: int = 0,
 ) -> OledDisplay:
     """Open the panel ``config`` describes; raise :class:`DisplayUnavailable` with one line if not.
 
@@ -428,7 +388,6 @@ def open_oled(
             partial=partial,
             retry_interval=retry_interval,
             clock=clock,
-            dim_level=dim_level,
             description=f"{config.driver} at {where}",
         )
     except luma.core.error.DeviceDisplayModeError as error:

@@ -167,12 +167,12 @@ def test_managed_bus_sends_data_with_i2c_rdwr(driver, monkeypatch):
     assert display.device._serial_interface.serial._managed
 
 
-# dim, blank, wake ---------------------------------------------------------------------------
+# contrast, hide, show (how the display loop dims and blanks) -------------------------------
 
 
 @pytest.mark.parametrize("driver", DRIVERS)
-def test_dim_blank_wake_send_the_commands(driver):
-    display, bus, panel = opened(driver, dim_level=5)
+def test_contrast_hide_show_send_the_commands(driver):
+    display, bus, panel = opened(driver)
 
     def sent():
         writes = bus.take()
@@ -182,12 +182,10 @@ def test_dim_blank_wake_send_the_commands(driver):
 
     display.contrast(200)
     assert sent() == [(0x81, 200)]
-    display.dim()
+    display.contrast(5)  # dimmed
     assert sent() == [(0x81, 5)]
-    assert panel.contrast == 5 and display.dimmed
-    display.contrast(100)  # kept for wake while dimmed
-    assert sent() == []
-    display.blank()
+    assert panel.contrast == 5
+    display.hide()
     assert sent() == [(0xAE,)]
     assert not panel.display_on and display.blanked
     frame = render(EXAMPLES["question"])
@@ -195,10 +193,11 @@ def test_dim_blank_wake_send_the_commands(driver):
     panel.replay(bus.take())
     assert panel.image().tobytes() == frame.tobytes()
     assert panel.shown().getbbox() is None
-    display.wake()
-    assert sent() == [(0x81, 100), (0xAF,)]
+    display.show()
+    display.contrast(100)
+    assert sent() == [(0xAF,), (0x81, 100)]
     assert panel.display_on and panel.contrast == 100
-    assert not display.dimmed and not display.blanked
+    assert not display.blanked
     assert panel.shown().tobytes() == frame.tobytes()
 
 
@@ -241,8 +240,7 @@ def test_bus_errors_are_survived_and_the_panel_comes_back(driver, fail_on, caplo
     attempts = bus.attempts
     clock.now += 1
     display.display(frames[4])  # not due: nothing tried
-    display.contrast(90)
-    display.dim()
+    display.contrast(5)  # dimmed while lost
     assert bus.attempts == attempts
 
     clock.now += 5
@@ -254,7 +252,7 @@ def test_bus_errors_are_survived_and_the_panel_comes_back(driver, fail_on, caplo
     bus.heal()
     clock.now += 1
     display.display(frames[6])  # not due yet
-    assert bus.take() == [] and not display.retry()
+    assert bus.take() == [] and not display.healthy
 
     clock.now += 5
     display.display(frames[7])  # re-initialised and redrawn whole
@@ -263,8 +261,8 @@ def test_bus_errors_are_survived_and_the_panel_comes_back(driver, fail_on, caplo
     init_writes = _init_writes(driver)
     assert writes[: len(init_writes)] == init_writes  # luma's own init sequence, replayed
     assert panel.replay(writes).tobytes() == frames[7].tobytes()
-    assert panel.contrast == display.dim_level  # dim() asked for while lost, applied
-    display.wake()
+    assert panel.contrast == 5  # asked for while lost, applied
+    display.contrast(90)
     panel.replay(bus.take())
     assert panel.contrast == 90 and panel.display_on
 
@@ -285,16 +283,18 @@ def _init_writes(driver):
     return bus.take()
 
 
-def test_retry_brings_back_a_static_screen():
+def test_a_blanked_static_screen_comes_back_blank():
+    """The loop re-offers its last frame while the panel is lost; hidden stays hidden."""
     clock = Clock()
     display, bus, panel = opened("sh1106", retry_interval=2.0, clock=clock)
     frame = render(EXAMPLES["score"])
     display.display(frame)
     bus.fail(times=1)
-    display.blank()
+    display.hide()
     assert not display.healthy
     clock.now += 2
-    assert display.retry()
+    display.display(frame)
+    assert display.healthy
     image = panel.replay(bus.take())
     assert image.tobytes() == frame.tobytes() and not panel.display_on
 
