@@ -92,10 +92,6 @@ class Notifier:
         """Still alive: call every `watchdog_interval` seconds from the main loop."""
         return self.notify(WATCHDOG="1")
 
-    def extend_timeout(self, seconds: float) -> bool:
-        """Ask for `seconds` more to start or stop (a slow Pi Zero, a long save)."""
-        return self.notify(EXTEND_TIMEOUT_USEC=str(round(seconds * _USEC_PER_SECOND)))
-
     def stopping(self, status: str | None = None) -> bool:
         """Shut-down has begun (after SIGTERM, before the journal is closed)."""
         return self.notify(STOPPING="1", STATUS=status)

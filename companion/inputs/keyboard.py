@@ -16,10 +16,8 @@ import os
 import select
 import termios
 import threading
-import time
 import tty
 from collections.abc import Iterator
-from pathlib import Path
 
 from companion.inputs.events import Input
 from companion.inputs.simulated import SimulatedInputs
@@ -216,18 +214,3 @@ def parse_script(text: str, source: str = "<script>") -> list[Input]:
             message = f"unknown input {words[0]!r} (expected one of: {expected})"
             raise ScriptError(source, line_number, message) from None
     return inputs
-
-
-def run_script(path: str | Path, simulated: SimulatedInputs, delay: float = 0.0) -> int:
-    """Perform every input of the script file at ``path`` in order; return how many.
-
-    The whole file is parsed first, so a bad line stops the run before any
-    input is sent. ``delay`` pauses between inputs, for a person watching.
-    """
-    path = Path(path)
-    inputs = parse_script(path.read_text(encoding="utf-8"), source=str(path))
-    for index, item in enumerate(inputs):
-        if index and delay:
-            time.sleep(delay)
-        simulated.perform(item)
-    return len(inputs)

@@ -72,12 +72,6 @@ def test_a_status_is_kept_to_one_line(receiver):
     assert received(sock) == "STATUS=two lines"
 
 
-def test_extend_timeout_is_in_microseconds(receiver):
-    sock, path = receiver
-    Notifier.from_environment({"NOTIFY_SOCKET": path}).extend_timeout(2.5)
-    assert received(sock) == "EXTEND_TIMEOUT_USEC=2500000"
-
-
 def test_abstract_socket(abstract_receiver):
     sock, name = abstract_receiver
     notifier = Notifier.from_environment({"NOTIFY_SOCKET": name})

@@ -17,7 +17,6 @@ from companion.inputs.keyboard import (
     parse_script,
     read_keys,
     run_keyboard,
-    run_script,
 )
 from companion.inputs.simulated import SimulatedInputs, simulation_config
 
@@ -177,22 +176,6 @@ def test_script_errors_name_the_line(text, line, message):
         parse_script(text, source="turn.txt")
     assert caught.value.line_number == line
     assert f"turn.txt, line {line}:" in str(caught.value)
-
-
-def test_run_script_performs_every_input_in_order(tmp_path, queue, drain):
-    path = tmp_path / "turn.txt"
-    path.write_text(SCRIPT)
-    with SimulatedInputs(queue, simulation_config(hold_time=0.1)) as sim:
-        assert run_script(path, sim) == 6
-    assert drain() == parse_script(SCRIPT)
-
-
-def test_a_bad_script_sends_nothing(tmp_path, queue):
-    path = tmp_path / "bad.txt"
-    path.write_text("next\nnope\n")
-    with SimulatedInputs(queue) as sim, pytest.raises(ScriptError, match="line 2"):
-        run_script(path, sim)
-    assert queue.enqueued == 0
 
 
 def test_keyboard_session_feeds_the_application_thread_and_quits(queue):
