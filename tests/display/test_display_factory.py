@@ -6,7 +6,8 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from companion.display import DISPLAY_NAMES, TerminalDisplay, open_display
+from companion.display.factory import DISPLAY_NAMES, open_display
+from companion.display.terminal import TerminalDisplay
 
 
 @pytest.fixture

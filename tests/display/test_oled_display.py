@@ -9,7 +9,8 @@ import pytest
 import smbus2
 from PIL import Image, ImageChops
 
-from companion.display import DisplayUnavailable, OledDisplay, open_oled
+from companion.display.factory import DisplayUnavailable
+from companion.display.oled import OledDisplay, open_oled
 from companion.display.recording import COMMANDS, DATA, RecordingBus, Write, panel_for
 from companion.hardware.config import DisplayConfig
 from companion.render.screen_examples import EXAMPLES
