@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from companion.app.autoplay import play_to_the_end, start_game
+from companion.app.autoplay import inputs_for, play_to_the_end, random_choice, start_game
 from companion.app.companion import Companion
 from companion.app.views import AutomaView, MenuView, QuestionView, TurnView
 from companion.engine.actions import AutomaTurn
@@ -67,8 +67,6 @@ def test_the_automa_turn_takes_exactly_one_input(tmp_path):
 
 
 def play_step(app, rng):
-    from companion.app.autoplay import inputs_for, random_choice
-
     for item in inputs_for(app.view(), random_choice(rng), rng):
         app.handle(item)
 
