@@ -1,4 +1,4 @@
-"""The Automa's decision (RULES.md §4 "The Automa's turn" step 2 and "The filters")."""
+"""The Automa's decision (docs/RULES.md §4 "The Automa's turn" step 2 and "The filters")."""
 
 from companion.engine.automa import CARD_BY_NUMBER, Filter, FilterStep, choose_patch
 from companion.engine.catalogue import PATCH_BY_ID

@@ -1,4 +1,4 @@
-"""The data in code against RULES.md §1, §2 and §4 (tables transcribed by hand)."""
+"""The data in code against docs/RULES.md §1, §2 and §4 (tables transcribed by hand)."""
 
 from companion.engine.automa import CARD_BY_NUMBER, DECK_CARDS, DIFFICULTY_BY_NAME, Deck, Filter
 from companion.engine.catalogue import (
@@ -38,7 +38,7 @@ def test_a_few_rows_by_hand():
 
 
 def test_same_shapes_with_different_prices():
-    # RULES.md §2: three shapes occur twice with different prices.
+    # docs/RULES.md §2: three shapes occur twice with different prices.
     for a, b in (("P04", "P13"), ("P14", "P28"), ("P19", "P20")):
         assert PATCH_BY_ID[a].shape == PATCH_BY_ID[b].shape
         assert (PATCH_BY_ID[a].cost, PATCH_BY_ID[a].time) != (
@@ -53,7 +53,7 @@ def test_track_marks():
 
 
 def test_crossing_means_from_below_to_at_or_above():
-    # RULES.md §1: crossed when moving from a position < m to a position >= m.
+    # docs/RULES.md §1: crossed when moving from a position < m to a position >= m.
     assert marks_crossed(INCOME_MARKS, 4, 5) == (5,)
     assert marks_crossed(INCOME_MARKS, 5, 10) == ()
     assert marks_crossed(INCOME_MARKS, 4, 17) == (5, 11, 17)
@@ -63,7 +63,7 @@ def test_decks_card_by_card():
     assert DECK_CARDS[Deck.NORMAL] == tuple(range(1, 13))
     assert DECK_CARDS[Deck.TACTICAL] == tuple(range(13, 25))
     n, lg, mb, far = Filter.NO_OVERTAKE, Filter.LARGEST, Filter.MOST_BUTTONS, Filter.FARTHEST
-    # (virtual buttons, filters, income) for a sample of rows of the RULES.md §4 table.
+    # (virtual buttons, filters, income) for a sample of rows of the docs/RULES.md §4 table.
     expected = {
         1: (1, (n, mb, far), 4),
         3: (3, (n, lg, far), 3),
@@ -80,13 +80,13 @@ def test_decks_card_by_card():
     for number, (virtual, filters, income) in expected.items():
         card = CARD_BY_NUMBER[number]
         assert (card.virtual_buttons, card.filters, card.income) == (virtual, filters, income)
-    # Farthest is always filter 3 (RULES.md §4), so a choice is always made.
+    # Farthest is always filter 3 (docs/RULES.md §4), so a choice is always made.
     assert all(c.filters[-1] is far for c in CARD_BY_NUMBER.values() if c.filters)
     assert sum(c.income for c in CARD_BY_NUMBER.values() if c.deck is Deck.NORMAL) == 18
     assert sum(c.income for c in CARD_BY_NUMBER.values() if c.deck is Deck.TACTICAL) == 18
 
 
 def test_difficulty_marks():
-    # RULES.md §4 set-up table: the mark is this many squares before 53.
+    # docs/RULES.md §4 set-up table: the mark is this many squares before 53.
     marks = {name: level.bonus_mark for name, level in DIFFICULTY_BY_NAME.items()}
     assert marks == {"intern": 52, "apprentice": 44, "fellow": 41, "master": 38, "legend": 35}

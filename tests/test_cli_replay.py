@@ -51,7 +51,7 @@ def test_replay_text_summary():
 
 
 def test_replay_of_a_finished_two_player_game(tmp_path):
-    # Both players only advance (RULES.md §3 A): p1 0->1, p2 0->2, p1 1->3, p2 2->4, ...
+    # Both players only advance (docs/RULES.md §3 A): p1 0->1, p2 0->2, p1 1->3, p2 2->4, ...
     # p1 is always on odd squares, p2 on even ones, until p1 51->53 and p2 52->53:
     # 27 advances each. Each moved 53 squares: 5 + 53 = 58 buttons; no patches, so
     # the income marks pay nothing. The leather patches (20, 26, 32, 44, 50) are all

@@ -1,4 +1,4 @@
-"""Random legal games (hypothesis) keep the invariants of RULES.md in both modes."""
+"""Random legal games (hypothesis) keep the invariants of docs/RULES.md in both modes."""
 
 from helpers import RANDOM_SETUPS
 from hypothesis import given, settings

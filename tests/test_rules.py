@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md, each worked out by hand from the section cited."""
+"""One test per rule of docs/RULES.md, each worked out by hand from the section cited."""
 
 import pytest
 from helpers import place, solo_game, two_player_game

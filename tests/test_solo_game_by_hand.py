@@ -1,13 +1,13 @@
-"""One whole solo game against the Automa, every number worked out by hand from RULES.md.
+"""One whole solo game against the Automa, every number worked out by hand from docs/RULES.md.
 
-Legend difficulty (RULES.md §4: bonus mark 53 − 18 = 35; the Automa scores its buttons
+Legend difficulty (docs/RULES.md §4: bonus mark 53 − 18 = 35; the Automa scores its buttons
 + 1 per patch showing buttons + 1 per button shown + 7 for the bonus tile), normal deck.
 
 Nothing below was copied from the program: the comments are the paper game, and the
 assertions check the engine against it.
 
-Notation: patch "Pnn c/t/b,s" = cost / time / buttons, squares (RULES.md §2).
-Marks (RULES.md §1): income 5 11 17 23 29 35 41 47 53, leather 20 26 32 44 50; a
+Notation: patch "Pnn c/t/b,s" = cost / time / buttons, squares (docs/RULES.md §2).
+Marks (docs/RULES.md §1): income 5 11 17 23 29 35 41 47 53, leather 20 26 32 44 50; a
 move from `s` to `e` crosses a mark `m` when s < m <= e. Offer = the three patches
 clockwise of the neutral token; taking index i makes the circle circle[i+1:] + circle[:i].
 

@@ -1,4 +1,4 @@
-"""The rules reminder: RULES.md in lines short enough for the 128-pixel screen."""
+"""The rules reminder: docs/RULES.md in lines short enough for the 128-pixel screen."""
 
 RULES_REMINDER: tuple[str, ...] = (
     "Whose turn: the token",

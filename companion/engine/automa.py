@@ -1,6 +1,6 @@
 """The solo Automa: its two decks, its filters and the five difficulties.
 
-RULES.md §4. The companion replaces the physical cards: `choose_patch` is the
+docs/RULES.md §4. The companion replaces the physical cards: `choose_patch` is the
 decision a player would make by reading a revealed card, and it explains itself
 so the screen can say *why* the Automa took what it took.
 """

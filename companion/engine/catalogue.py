@@ -1,6 +1,6 @@
 """The physical game in numbers: the 33 patches, the time track and its marks.
 
-Everything here is transcribed from RULES.md §1 and §2; ids `P00`–`P32` are the
+Everything here is transcribed from docs/RULES.md §1 and §2; ids `P00`–`P32` are the
 canonical ones used in logs, JSON and on screen.
 """
 
@@ -26,7 +26,7 @@ EMPTY_SQUARE_PENALTY = 2
 def marks_crossed(marks: tuple[int, ...], start: int, end: int) -> tuple[int, ...]:
     """The marks `m` with `start < m <= end`: those a token moving start → end crosses.
 
-    RULES.md §1: a mark is crossed moving from a position `< m` to one `>= m`.
+    docs/RULES.md §1: a mark is crossed moving from a position `< m` to one `>= m`.
 
     >>> marks_crossed(INCOME_MARKS, 4, 12)
     (5, 11)

@@ -248,7 +248,7 @@ class Game:
         return [ADVANCE, *buys, *claims]
 
     def score_lines(self, name: str) -> tuple[ScoreLine, ...]:
-        """A side's score broken down (RULES.md §3 for players, §4 for the Automa)."""
+        """A side's score broken down (docs/RULES.md §3 for players, §4 for the Automa)."""
         side = self.sides[name]
         has_bonus = self.bonus_holder == name
         bonus = ScoreLine("bonus tile", int(has_bonus), BONUS_POINTS * has_bonus)

@@ -94,7 +94,7 @@ def check_deck_order(deck: Deck, order: tuple[int, ...]) -> None:
 
 
 def deal_circle(rng: random.Random) -> tuple[str, ...]:
-    """A random circle: the other 32 patches shuffled, then P00 (RULES.md §3 set-up)."""
+    """A random circle: the other 32 patches shuffled, then P00 (docs/RULES.md §3 set-up)."""
     others = [patch.id for patch in PATCHES if patch.id != STARTING_PATCH_ID]
     rng.shuffle(others)
     return (*others, STARTING_PATCH_ID)
