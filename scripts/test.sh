@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Quick start: sets up .venv if needed, then runs the linter and the whole test suite.
+# Quick start: sets up .venv if needed, then runs every check: lint, formatting, and the
+# test suite with the doctests of companion/ (arguments go to pytest).
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$top/scripts/setup-venv.sh" dev
 cd "$top"
-.venv/bin/ruff check companion tests bench stress
+.venv/bin/ruff check
+.venv/bin/ruff format --check
 # pytest exits 5 when it collects no test; that must fail here, and it does (set -e).
 .venv/bin/python -m pytest "$@"

@@ -149,6 +149,9 @@ class QuietButton(Button):
             self._hold_timer = None
 
     def close(self) -> None:
+        # A docstring of our own: gpiozero's metaclass would copy Device.close's, whose
+        # example opens a Buzzer on the default pin factory, into the doctest run.
+        """Cancel a pending hold, then close the button as gpiozero does."""
         self._cancel_hold()
         super().close()
 

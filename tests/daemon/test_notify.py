@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import logging
 import os
 import socket
@@ -169,7 +168,3 @@ def test_sending_works_again_once_the_socket_appears(tmp_path):
         assert received(sock) == "WATCHDOG=1"
     finally:
         sock.close()
-
-
-def test_module_doctests():
-    assert doctest.testmod(notify).failed == 0
