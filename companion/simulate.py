@@ -76,8 +76,6 @@ def run(args: argparse.Namespace) -> int:
             feeder.start()
             loop.run(queue)
     display.cleanup()
-    if hasattr(display, "write_animation"):
-        display.write_animation()
     if args.json:
         game = app.game or app.last_finished
         print(json.dumps(state_dict(game) if game else None))

@@ -12,11 +12,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from PIL import Image
 
 from companion.app.companion import Companion
+from companion.display.sink import Display
 from companion.inputs.events import EventQueue
 from companion.render.screens import render
 
@@ -65,7 +65,7 @@ class DisplayLoop:
     def __init__(
         self,
         app: Companion,
-        display: Any,
+        display: Display,
         *,
         clock: Callable[[], float] = time.monotonic,
         periodic: tuple[Periodic, ...] = (),
@@ -98,7 +98,7 @@ class DisplayLoop:
                 self.on_frame()
 
     def _set_contrast(self, level: int) -> None:
-        if level != self.contrast and hasattr(self.display, "contrast"):
+        if level != self.contrast:
             self.display.contrast(level)
             self.contrast = level
 
@@ -116,15 +116,14 @@ class DisplayLoop:
     def _go_idle(self, now: float) -> None:
         settings = self.app.settings
         if settings.blank_after_s and now >= self.last_input + settings.blank_after_s:
-            if hasattr(self.display, "hide"):
-                self.display.hide()
+            self.display.hide()
             self.brightness = Brightness.BLANK
         elif self.brightness is Brightness.AWAKE:
             self._set_contrast(DIM_CONTRAST)
             self.brightness = Brightness.DIMMED
 
     def _wake(self) -> None:
-        if self.brightness is Brightness.BLANK and hasattr(self.display, "show"):
+        if self.brightness is Brightness.BLANK:
             self.display.show()
         self.brightness = Brightness.AWAKE
         self._set_contrast(self.app.settings.contrast)
@@ -136,7 +135,7 @@ class DisplayLoop:
         deadlines = [timer.due for timer in self.periodic]
         if (idle := self._idle_deadline()) is not None:
             deadlines.append(idle)
-        if not getattr(self.display, "healthy", True):
+        if not self.display.healthy:
             deadlines.append(self.clock() + DISPLAY_RETRY_SECONDS)
         return min(deadlines) if deadlines else None
 
@@ -148,7 +147,7 @@ class DisplayLoop:
         idle = self._idle_deadline()
         if idle is not None and now >= idle:
             self._go_idle(now)
-        if not getattr(self.display, "healthy", True) and self.image is not None:
+        if not self.display.healthy and self.image is not None:
             self.display.display(self.image)  # lets a lost panel be found again and redrawn
 
     def run(self, queue: EventQueue) -> LoopFigures:

@@ -15,7 +15,6 @@ import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
 
 from gpiozero.exc import GPIOZeroError
 
@@ -26,6 +25,7 @@ from companion.app.views import TextView
 from companion.daemon.notify import Notifier
 from companion.display.factory import DisplayUnavailable, open_display
 from companion.display.oled import open_oled
+from companion.display.sink import Display
 from companion.engine.summary import state_dict
 from companion.hardware.config import HardwareProfile
 from companion.hardware.profile import (
@@ -112,7 +112,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def serve(
-    app: Companion, display: Any, queue: EventQueue, notifier: Notifier, profile: HardwareProfile
+    app: Companion,
+    display: Display,
+    queue: EventQueue,
+    notifier: Notifier,
+    profile: HardwareProfile,
 ) -> LoopFigures:
     """Run the companion until `queue` is closed, then leave the "saved" screen up."""
     snapshot = StateSnapshot(app)
@@ -130,7 +134,9 @@ def serve(
     return figures
 
 
-def _loop(app: Companion, display: Any, notifier: Notifier, snapshot: StateSnapshot) -> DisplayLoop:
+def _loop(
+    app: Companion, display: Display, notifier: Notifier, snapshot: StateSnapshot
+) -> DisplayLoop:
     ready = []
 
     def frame_sent() -> None:
@@ -146,8 +152,9 @@ def _loop(app: Companion, display: Any, notifier: Notifier, snapshot: StateSnaps
 
 
 @contextmanager
-def panel_for(profile: HardwareProfile) -> Iterator[Any]:
+def panel_for(profile: HardwareProfile) -> Iterator[Display]:
     """The profile's display, opened, and cleaned up afterwards."""
+    display: Display
     if profile.display.driver == "terminal":
         display = open_display("terminal", help_text=KEY_HELP)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from companion.display.sink import Display, DummyDisplay
 from companion.display.terminal import TerminalDisplay
 
 WIDTH, HEIGHT = 128, 64
@@ -16,8 +17,10 @@ class DisplayUnavailable(RuntimeError):
     """The requested display cannot be opened here (e.g. pygame is not installed)."""
 
 
-def open_display(name: str, *, path: str | os.PathLike[str] | None = None, **options: Any):
-    """Return a luma-like sink (``display(image)``, ``width``, ``height``, ``mode``, ``cleanup()``).
+def open_display(
+    name: str, *, path: str | os.PathLike[str] | None = None, **options: Any
+) -> Display:
+    """Open the sink called ``name``: a :class:`~companion.display.sink.Display`.
 
     ``name`` is one of :data:`DISPLAY_NAMES`:
 
@@ -29,7 +32,7 @@ def open_display(name: str, *, path: str | os.PathLike[str] | None = None, **opt
     - ``capture``: one PNG per frame; ``path`` is a ``str.format`` template
       with the frame number, default ``companion_{0:06}.png``.
     - ``gifanim``: an animated GIF at ``path`` (default ``companion.gif``),
-      written by luma at interpreter exit or by the device's ``write_animation()``.
+      written at ``cleanup()``.
 
     Other ``options`` go to the luma.emulator constructor (``scale``,
     ``transform``...). luma.emulator (and so pygame) is imported only here,
@@ -38,19 +41,19 @@ def open_display(name: str, *, path: str | os.PathLike[str] | None = None, **opt
     if name == "terminal":
         return TerminalDisplay(width=WIDTH, height=HEIGHT, **options)
     if name == "dummy":
-        from luma.core.device import dummy
-
-        return dummy(width=WIDTH, height=HEIGHT, mode="1", **options)
+        return DummyDisplay(width=WIDTH, height=HEIGHT, mode="1", **options)
     if name in EMULATORS:
         return _open_emulator(name, path, options)
     raise ValueError(f"unknown display {name!r}; choose one of {', '.join(DISPLAY_NAMES)}")
 
 
-def _open_emulator(name: str, path: str | os.PathLike[str] | None, options: dict[str, Any]):
+def _open_emulator(
+    name: str, path: str | os.PathLike[str] | None, options: dict[str, Any]
+) -> Display:
     # pygame prints a greeting on import, which would land in the simulation's terminal.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        from luma.emulator import device as emulator
+        from companion.display.emulators import EMULATORS
     except ImportError as error:
         raise DisplayUnavailable(
             f"display {name!r} needs luma.emulator: pip install 'patchwork-companion[desktop]'"
@@ -60,7 +63,7 @@ def _open_emulator(name: str, path: str | os.PathLike[str] | None, options: dict
     elif name == "gifanim":
         options.setdefault("filename", os.fspath(path or "companion.gif"))
     try:
-        return getattr(emulator, name)(width=WIDTH, height=HEIGHT, mode="1", **options)
+        return EMULATORS[name](width=WIDTH, height=HEIGHT, mode="1", **options)
     except Exception as error:
         # luma raises RuntimeError without pygame, and pygame its own `pygame.error`
         # when there is no screen to open a window on.

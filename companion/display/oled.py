@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import luma.core.error
+from luma.core.mixin import capabilities
 from luma.oled.device import sh1106, ssd1306, ssd1309
 from PIL import Image
 
@@ -89,8 +90,12 @@ class _Tap:
         self.serial.cleanup()
 
 
-class OledDisplay:
+class OledDisplay(capabilities):
     """A luma.oled monochrome device that sends only what changed and survives bus errors.
+
+    A :class:`~companion.display.sink.Display`. Its size, mode, rotation and
+    ``persist`` come from luma's own ``capabilities`` mixin (as for every luma
+    device), and so do ``clear()`` and the rotation in ``preprocess()``.
 
     ``serial`` is a luma serial interface (``i2c(...)``, ``spi(...)``); the
     device is created here so that its init sequence can be recorded for
@@ -128,6 +133,7 @@ class OledDisplay:
         self._tap = _Tap(serial)
         self._tap.recording = []
         self.device = DRIVERS[driver](self._tap, width=width, height=height, rotate=rotate)
+        self.capabilities(width, height, rotate, mode=self.device.mode)
         self._init_sequence = self._tap.recording
         self._tap.recording = None
         self._contrast = next(
@@ -142,7 +148,7 @@ class OledDisplay:
             self._window_cost, self._multi_page = SH1106_WINDOW_COST, False
         else:
             self._window_cost, self._multi_page = SSD1306_WINDOW_COST, True
-        self._pages = self.device._h // 8
+        self._pages = height // 8
         self._image: Image.Image | None = None  # the frame the panel should show
         self._sent: bytes | None = None  # page bytes the panel holds; None: unknown
         self._blanked = False
@@ -152,39 +158,7 @@ class OledDisplay:
         self.partial_frames = 0
         self._next_retry = 0.0
 
-    # luma-like attributes -------------------------------------------------------------------
-
-    @property
-    def width(self) -> int:
-        return self.device.width
-
-    @property
-    def height(self) -> int:
-        return self.device.height
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.device.size
-
-    @property
-    def mode(self) -> str:
-        return self.device.mode
-
-    @property
-    def rotate(self) -> int:
-        return self.device.rotate
-
-    @property
-    def bounding_box(self) -> tuple[int, int, int, int]:
-        return self.device.bounding_box
-
-    @property
-    def persist(self) -> bool:
-        return self.device.persist
-
-    @persist.setter
-    def persist(self, value: bool) -> None:
-        self.device.persist = value
+    # figures --------------------------------------------------------------------------------
 
     @property
     def bytes_sent(self) -> int:
@@ -211,12 +185,8 @@ class OledDisplay:
             self._image = image.copy()
             self._guarded(lambda: self._draw(self._image))
 
-    def clear(self) -> None:
-        """Show a blank screen."""
-        self.display(Image.new(self.mode, self.size))
-
     def _draw(self, image: Image.Image) -> None:
-        frame = page_bytes(self.device.preprocess(image))
+        frame = page_bytes(self.preprocess(image))
         if frame == self._sent:
             return
         windows = None
@@ -224,7 +194,7 @@ class OledDisplay:
             windows = plan_windows(
                 self._sent,
                 frame,
-                self.device._w,
+                self._w,
                 window_cost=self._window_cost,
                 multi_page=self._multi_page,
             )
@@ -235,7 +205,7 @@ class OledDisplay:
         elif windows is None:
             # The whole frame as one window (SSD1306) or 8 page runs (SH1106):
             # the same bytes as luma's display(), without its per-pixel Python loop.
-            self._send(frame, [Window(0, self._pages - 1, 0, self.device._w - 1)])
+            self._send(frame, [Window(0, self._pages - 1, 0, self._w - 1)])
             self.full_frames += 1
         else:
             self._send(frame, windows)
@@ -243,12 +213,15 @@ class OledDisplay:
         self._sent = frame
 
     def _send(self, frame: bytes, windows: list[Window]) -> None:
+        # luma.oled internals (pinned in pyproject.toml): where the driver put the
+        # visible columns in the controller's RAM, so our windows land where its
+        # whole frames do. The partial-update tests decode both and fail if they move.
         if isinstance(self.device, sh1106):
-            offset = getattr(self.device, "_page_address_offset", 2)
-            send_sh1106(self.device, frame, self.device._w, windows, column_offset=offset)
+            offset = self.device._page_address_offset
+            send_sh1106(self.device, frame, self._w, windows, column_offset=offset)
         else:
-            start = getattr(self.device, "_colstart", 0)
-            send_ssd1306(self.device, frame, self.device._w, windows, column_start=start)
+            start = self.device._colstart
+            send_ssd1306(self.device, frame, self._w, windows, column_start=start)
 
     # brightness and power ---------------------------------------------------------------------
 
@@ -327,6 +300,7 @@ class OledDisplay:
     def cleanup(self) -> None:
         """Hand over to luma's ``cleanup()`` (panel off unless ``persist``); never raises on I/O."""
         with self._lock:
+            self.device.persist = self.persist
             try:
                 if self.healthy:
                     self.device.cleanup()

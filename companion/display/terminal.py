@@ -11,6 +11,7 @@ from typing import TextIO
 
 from PIL import Image
 
+from companion.display.sink import AlwaysHealthy
 from companion.render.braille import BRAILLE_BASE, to_braille
 
 _CSI = "\x1b["
@@ -31,7 +32,7 @@ def frame_lines(braille: list[str], help_text: str = "") -> list[str]:
     return lines
 
 
-class TerminalDisplay:
+class TerminalDisplay(AlwaysHealthy):
     """A luma-like device that draws into a terminal with ANSI cursor moves.
 
     ``display(image)`` redraws in place (never scrolls) and only writes the

@@ -4,10 +4,9 @@ import itertools
 import threading
 import time
 
-from luma.core.device import dummy
-
 from companion.app.companion import Companion
 from companion.app.loop import DIM_CONTRAST, DisplayLoop, Periodic
+from companion.display.sink import DummyDisplay
 from companion.inputs.events import EventQueue, Input
 
 
@@ -29,7 +28,7 @@ class RecordingSerial:
 
 def panel():
     serial = RecordingSerial()
-    return dummy(width=128, height=64, mode="1", serial_interface=serial), serial
+    return DummyDisplay(width=128, height=64, mode="1", serial_interface=serial), serial
 
 
 def test_only_changed_frames_are_sent(tmp_path):
