@@ -3,7 +3,7 @@
     .venv/bin/python bench/device.py [--games N] [--idle-seconds S]
 
 The daemon's own code runs with the real luma.oled driver writing to a
-recording I2C bus (`companion.display.recording.RecordingBus`) and gpiozero's
+recording I2C bus (`companion.testing.recording.RecordingBus`) and gpiozero's
 real devices on MockFactory pins. Printed, each against its reference:
 
 1. bytes on the bus per input over scripted full games, against luma's whole
@@ -37,17 +37,17 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from companion.app.autoplay import inputs_for, random_choice, start_game
 from companion.app.companion import Companion
-from companion.app.loop import DisplayLoop
-from companion.app.views import AutomaView, MenuView, QuestionView, StepView, TurnView
 from companion.display.oled import open_oled
-from companion.display.recording import RecordingBus
 from companion.hardware.config import DisplayConfig
 from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
 from companion.render.screens import render
+from companion.runtime.loop import DisplayLoop
+from companion.testing.autoplay import inputs_for, random_choice, start_game
+from companion.testing.recording import RecordingBus
+from companion.views import AutomaView, MenuView, QuestionView, StepView, TurnView
 
 PROFILE = "sh1106-encoder"
 
@@ -135,7 +135,7 @@ from companion.app.companion import Companion
 from companion.daemon.notify import Notifier
 from companion.daemon.service import serve
 from companion.display.oled import open_oled
-from companion.display.recording import RecordingBus
+from companion.testing.recording import RecordingBus
 from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
@@ -198,9 +198,9 @@ REDRAW_LOOP = """
 import sys, time
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106
-from companion.display.recording import RecordingBus
+from companion.testing.recording import RecordingBus
 from companion.render.screens import render
-from companion.render.screen_examples import EXAMPLES
+from companion.testing.screen_examples import EXAMPLES
 device = sh1106(i2c(bus=RecordingBus()))
 end = time.monotonic() + float(sys.argv[1])
 while time.monotonic() < end:
@@ -233,7 +233,7 @@ def bare_luma_display_ms(repeats: int = 200) -> float:
     from luma.core.interface.serial import i2c
     from luma.oled.device import sh1106
 
-    from companion.render.screen_examples import EXAMPLES
+    from companion.testing.screen_examples import EXAMPLES
 
     device = sh1106(i2c(bus=RecordingBus()))
     times = []

@@ -20,11 +20,11 @@ from pathlib import Path
 INPUTS = """
 import itertools, random, sys, tempfile
 from pathlib import Path
-from companion.app.autoplay import inputs_for, random_choice, start_game
+from companion.testing.autoplay import inputs_for, random_choice, start_game
 from companion.app.companion import Companion
-from companion.app.loop import DisplayLoop
+from companion.runtime.loop import DisplayLoop
 from companion.display.oled import open_oled
-from companion.display.recording import RecordingBus
+from companion.testing.recording import RecordingBus
 from companion.hardware.config import DisplayConfig
 limit, rng = int(sys.argv[1]), random.Random(3)
 app = Companion(Path(tempfile.mkdtemp()), itertools.count(3).__next__)
@@ -48,8 +48,8 @@ LUMA = """
 import sys
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106
-from companion.display.recording import RecordingBus
-from companion.render.screen_examples import EXAMPLES
+from companion.testing.recording import RecordingBus
+from companion.testing.screen_examples import EXAMPLES
 from companion.render.screens import render
 device = sh1106(i2c(bus=RecordingBus()))
 for _ in range(int(sys.argv[1])):

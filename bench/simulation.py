@@ -3,7 +3,7 @@
     .venv/bin/python bench/simulation.py [--games N] [--seed S]
 
 1. Plays N full games (solo and two-player alternately) through the
-   application's inputs with the stand-in player (`companion.app.autoplay`),
+   application's inputs with the stand-in player (`companion.testing.autoplay`),
    and counts the inputs per player turn (choose + confirm the steps + any
    7x7 question) and per Automa turn.
 2. Replays each game's inputs through the simulation's real input path
@@ -27,14 +27,14 @@ import threading
 import time
 from pathlib import Path
 
-from companion.app.autoplay import inputs_for, random_choice, start_game
 from companion.app.companion import Companion
-from companion.app.loop import DisplayLoop
-from companion.app.views import AutomaView, MenuView, QuestionView, StepView, TurnView
 from companion.display.factory import open_display
 from companion.engine.actions import Advance, AutomaTurn, Buy
 from companion.inputs.events import EventQueue, Input
 from companion.inputs.simulated import SimulatedInputs
+from companion.runtime.loop import DisplayLoop
+from companion.testing.autoplay import inputs_for, random_choice, start_game
+from companion.views import AutomaView, MenuView, QuestionView, StepView, TurnView
 
 PLAYER_SCREENS = (TurnView, StepView, QuestionView)
 

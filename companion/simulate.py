@@ -17,13 +17,13 @@ import threading
 from pathlib import Path
 
 from companion.app.companion import Companion
-from companion.app.loop import DisplayLoop
 from companion.display.factory import DisplayUnavailable, open_display
 from companion.engine.setup import new_seed
 from companion.engine.summary import state_dict
 from companion.inputs.events import EventQueue
 from companion.inputs.keyboard import KEY_HELP, ScriptError, keyboard_session, parse_script
 from companion.inputs.simulated import SimulatedInputs
+from companion.runtime.loop import DisplayLoop
 from companion.storage.files import StorageError
 from companion.storage.paths import resolve_state_dir
 

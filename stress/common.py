@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.display.recording import RecordingBus
+from companion.testing.recording import RecordingBus
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -55,7 +55,6 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 from companion.app import companion as companion_module  # noqa: E402
 from companion.app.companion import Companion  # noqa: E402
-from companion.app.views import MenuView, TextView  # noqa: E402
 from companion.engine.actions import Adjust, ClaimBonus  # noqa: E402
 from companion.engine.automa import DIFFICULTIES, Deck  # noqa: E402
 from companion.engine.game import Game  # noqa: E402
@@ -63,6 +62,7 @@ from companion.engine.gamelog import log_lines, read_log  # noqa: E402
 from companion.engine.setup import P1, P2, solo_setup, two_player_setup  # noqa: E402
 from companion.inputs.events import Input  # noqa: E402
 from companion.render.screens import render_canvas  # noqa: E402
+from companion.views import MenuView, TextView  # noqa: E402
 from stress.common import invocation, machine_line  # noqa: E402
 
 KINDS = (

@@ -52,17 +52,17 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.app.autoplay import inputs_for, move_to, random_choice
 from companion.app.companion import Companion
-from companion.app.loop import DisplayLoop
-from companion.app.views import MenuView, QuestionView
 from companion.display.oled import open_oled
-from companion.display.recording import RecordingBus, panel_for
 from companion.engine.summary import state_dict
 from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue, Input
 from companion.render.screens import render
+from companion.runtime.loop import DisplayLoop
 from companion.storage.journal import Journal
+from companion.testing.autoplay import inputs_for, move_to, random_choice
+from companion.testing.recording import RecordingBus, panel_for
+from companion.views import MenuView, QuestionView
 from stress.common import LogCounter, Report, command_line, finish, median, watchdog
 
 PROFILES = {"ssd1306": "serial-pad", "sh1106": "sh1106-encoder"}

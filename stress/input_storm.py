@@ -41,11 +41,11 @@ if __package__ in (None, ""):
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.app.companion import Companion
-from companion.app.loop import DisplayLoop
 from companion.display.oled import open_oled
 from companion.hardware.profile import load_profile
 from companion.inputs.events import DEFAULT_PUT_TIMEOUT, EventQueue, Input, InputEvent
 from companion.inputs.gpio import open_gpio_inputs
+from companion.runtime.loop import DisplayLoop
 from stress.common import NullBus, Report, command_line, finish, median, ms, rss_kib, watchdog
 
 PROFILE = "sh1106-encoder"

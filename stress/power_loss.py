@@ -7,7 +7,7 @@ The parent starts a child process (this file with ``--child``) that runs the rea
 application: ``Companion`` + ``DisplayLoop`` on luma's dummy display, driven by
 ``SimulatedInputs`` (gpiozero devices on MockFactory pins), in a state directory
 inside a temporary directory. The child plays games with the stand-in player of
-``companion.app.autoplay`` (the inputs are generated from what the screen shows,
+``companion.testing.autoplay`` (the inputs are generated from what the screen shows,
 as a person reads it) and, after every frame it sends, prints one line::
 
     F {"n": <actions in the game>, "d": <digest of Game.state()>, "f": <games in history>}
@@ -113,14 +113,14 @@ def child_main(args: argparse.Namespace) -> int:
     import logging
 
     from companion.app import companion as companion_module
-    from companion.app.autoplay import inputs_for, move_to, random_choice
     from companion.app.companion import Companion
-    from companion.app.loop import DisplayLoop
-    from companion.app.views import MenuView
     from companion.display.factory import open_display
     from companion.inputs.events import EventQueue, Input
     from companion.inputs.simulated import SimulatedInputs
+    from companion.runtime.loop import DisplayLoop
     from companion.storage import journal as journal_module
+    from companion.testing.autoplay import inputs_for, move_to, random_choice
+    from companion.views import MenuView
 
     state_dir = Path(args.state_dir)
     logging.basicConfig(filename=args.log, level=logging.INFO)
@@ -298,9 +298,9 @@ class Child:
 def on_disk(state_dir: Path, scratch: Path):
     """What a boot finds: the journal loaded (on a copy) and a fresh Companion (another copy)."""
     from companion.app.companion import Companion
-    from companion.app.views import MenuView
     from companion.render.screens import render
     from companion.storage.journal import Journal
+    from companion.views import MenuView
 
     for name in ("journal", "boot"):
         shutil.rmtree(scratch / name, ignore_errors=True)

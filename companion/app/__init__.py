@@ -1,5 +1,6 @@
 """The application: screens and flows driven by five abstract inputs.
 
-`companion.Companion` is the whole application; `views` is what it shows,
-rendered elsewhere; `play`, `circle` and `widgets` are its screens.
+`companion.Companion` is the whole application; `play`, `circle` and
+`widgets` are its screens. What a screen shows is a view (`companion.views`),
+drawn elsewhere.
 """

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion.app.views import DealView, PatchView, PickPatchView, View
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
 from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
 from companion.inputs.events import Input
+from companion.views import DealView, PatchView, PickPatchView, View
 
 CIRCLE_PLACES = len(PATCHES) - 1
 """Places clockwise after P00, which is laid first."""

@@ -18,7 +18,6 @@ from companion.app.circle import DealScreen, PickPatchScreen
 from companion.app.play import AutomaScreen, EndScreen, StepsScreen, TurnScreen
 from companion.app.rules_text import RULES_REMINDER
 from companion.app.statistics import statistics_lines
-from companion.app.views import InputTestView, View
 from companion.app.widgets import Action, Entry, Menu, Notice, NumberPicker, Pages, Question, Screen
 from companion.app.wording import automa_summary, player_cards, side_label
 from companion.engine.actions import (
@@ -39,6 +38,7 @@ from companion.storage.files import atomic_write_text, read_json_file
 from companion.storage.history import History
 from companion.storage.journal import Journal
 from companion.storage.settings import SettingsError, load_settings, save_settings
+from companion.views import InputTestView, View
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion.app.views import (
+from companion.app.widgets import BACKWARD, Action, Cursor, Screen
+from companion.app.wording import AutomaSummary, Card, side_label
+from companion.engine.actions import ADVANCE, Advance, Buy
+from companion.engine.actions import Action as GameAction
+from companion.engine.automa import CARD_BY_NUMBER, Deck
+from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS
+from companion.engine.game import Game
+from companion.inputs.events import Input
+from companion.text.font import BUTTON
+from companion.views import (
     AutomaCardView,
     AutomaView,
     PatchView,
@@ -15,15 +24,6 @@ from companion.app.views import (
     TurnView,
     View,
 )
-from companion.app.widgets import BACKWARD, Action, Cursor, Screen
-from companion.app.wording import AutomaSummary, Card, side_label
-from companion.engine.actions import ADVANCE, Advance, Buy
-from companion.engine.actions import Action as GameAction
-from companion.engine.automa import CARD_BY_NUMBER, Deck
-from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS
-from companion.engine.game import Game
-from companion.inputs.events import Input
-from companion.render.font import BUTTON
 
 MENU = "menu"
 

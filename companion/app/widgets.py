@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.app.views import (
+from companion.inputs.events import Input
+from companion.text.pages import TEXT_PAGE_LINES, text_page_lines
+from companion.views import (
     MenuItem,
     MenuView,
     NumberView,
@@ -17,8 +19,6 @@ from companion.app.views import (
     TextView,
     View,
 )
-from companion.inputs.events import Input
-from companion.render.screens_menus import TEXT_PAGE_LINES, text_page_lines
 
 Action = Callable[[], None]
 

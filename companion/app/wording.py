@@ -23,7 +23,7 @@ from companion.engine.actions import (
 from companion.engine.automa import AutomaDecision
 from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.setup import AUTOMA, PLAYER
-from companion.render.font import BUTTON
+from companion.text.font import BUTTON
 
 ORDINALS = ("1st", "2nd", "3rd")
 

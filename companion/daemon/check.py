@@ -14,7 +14,6 @@ from contextlib import ExitStack
 
 from gpiozero.exc import GPIOZeroError
 
-from companion.app.views import InputTestView, TestPatternView
 from companion.daemon.service import EXIT_BAD_SETUP, closing_on_signals, open_profile, panel_for
 from companion.display.factory import DisplayUnavailable
 from companion.hardware.config import HardwareProfile
@@ -25,6 +24,7 @@ from companion.inputs.keyboard import keyboard_session
 from companion.inputs.serial_pad import SerialPad
 from companion.inputs.simulated import SimulatedInputs
 from companion.render.screens import render
+from companion.views import InputTestView, TestPatternView
 
 SHOWN_EVENTS = 6
 

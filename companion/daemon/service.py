@@ -20,8 +20,6 @@ from gpiozero.exc import GPIOZeroError
 
 from companion import simulate
 from companion.app.companion import Companion
-from companion.app.loop import DisplayLoop, LoopFigures, Periodic
-from companion.app.views import TextView
 from companion.daemon.notify import Notifier
 from companion.display.factory import DisplayUnavailable, open_display
 from companion.display.oled import open_oled
@@ -40,8 +38,10 @@ from companion.inputs.gpio import open_gpio_inputs
 from companion.inputs.keyboard import KEY_HELP
 from companion.inputs.serial_pad import SerialPad
 from companion.render.screens import render
+from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic
 from companion.storage.files import StorageError
 from companion.storage.paths import resolve_state_dir
+from companion.views import TextView
 
 log = logging.getLogger(__name__)
 

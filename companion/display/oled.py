@@ -331,7 +331,7 @@ def open_oled(
     """Open the panel ``config`` describes; raise :class:`DisplayUnavailable` with one line if not.
 
     ``bus`` replaces the bus luma would open: an SMBus-like object for I2C (see
-    :class:`companion.display.recording.RecordingBus`), a spidev-like one for
+    :class:`companion.testing.recording.RecordingBus`), a spidev-like one for
     SPI, where ``gpio`` may replace RPi.GPIO too. On SPI a ``bus_speed_hz`` left
     at the I2C default (400 kHz) means luma's default clock, 8 MHz; unset DC and
     reset pins mean luma's defaults, GPIO 24 and 25.

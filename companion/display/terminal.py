@@ -11,8 +11,8 @@ from typing import TextIO
 
 from PIL import Image
 
+from companion.display.braille import BRAILLE_BASE, to_braille
 from companion.display.sink import AlwaysHealthy
-from companion.render.braille import BRAILLE_BASE, to_braille
 
 _CSI = "\x1b["
 _HIDE_CURSOR = f"{_CSI}?25l"

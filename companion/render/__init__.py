@@ -1,6 +1,6 @@
-"""Rendering toolkit for the 128×64 one-bit display.
+"""Rendering: a view (`companion.views`) in, a 128×64 one-bit image out.
 
 Screens are composed from these primitives: a `Canvas` that records text
-overflow, the `SMALL`/`LARGE` pixel fonts with icons, patch and time-track
-drawings, and braille output for the terminal simulation.
+overflow, patch and time-track drawings, layout helpers; the pixel font lives
+in `companion.text`. `screens.render` is the entry point.
 """

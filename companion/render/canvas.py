@@ -13,7 +13,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from companion.render.font import SMALL, Font, ink
+from companion.text.font import SMALL, Font, ink
 
 WIDTH = 128
 HEIGHT = 64

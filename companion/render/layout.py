@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from PIL import Image
 
 from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas, aligned_x
-from companion.render.font import SMALL, Glyph, ink, wrap
-from companion.render.glyphs import FILTER_ICON_DATA
+from companion.text.font import SMALL, Glyph, ink, wrap
+from companion.text.glyphs import FILTER_ICON_DATA
 
 LINE = SMALL.line_height
 """One text row: 7 pixels of glyph and 1 of leading."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from companion.engine.catalogue import Patch
 from companion.render.canvas import Align, Box, Canvas, TextBox
-from companion.render.font import BUTTON, SMALL, TIME, Font
+from companion.text.font import BUTTON, SMALL, TIME, Font
 
 GAP = 1
 MIN_BUTTON_CELL = 3

@@ -7,26 +7,8 @@ between screens and turns.
 
 from __future__ import annotations
 
-from companion.app.views import (
-    AutomaView,
-    DealView,
-    PatchView,
-    PickPatchView,
-    ScoreColumn,
-    ScoreView,
-    StepView,
-    TurnView,
-)
 from companion.engine.catalogue import FINAL_POSITION, PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
-from companion.render.font import (
-    ARROW_LEFT,
-    ARROW_RIGHT,
-    BUTTON,
-    CROSS,
-    LARGE,
-    SMALL,
-)
 from companion.render.layout import (
     BODY_TOP,
     BOTTOM_ROW,
@@ -52,6 +34,24 @@ from companion.render.patches import (
     patch_label,
 )
 from companion.render.track import TRACK_HEIGHT, draw_track, track_width
+from companion.text.font import (
+    ARROW_LEFT,
+    ARROW_RIGHT,
+    BUTTON,
+    CROSS,
+    LARGE,
+    SMALL,
+)
+from companion.views import (
+    AutomaView,
+    DealView,
+    PatchView,
+    PickPatchView,
+    ScoreColumn,
+    ScoreView,
+    StepView,
+    TurnView,
+)
 
 # --- one patch, big: dealing and entering the circle --------------------------------
 

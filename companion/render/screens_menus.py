@@ -7,18 +7,7 @@ lines than the screen holds is reported.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from companion.app.views import (
-    InputTestView,
-    MenuView,
-    NumberView,
-    QuestionView,
-    TestPatternView,
-    TextView,
-)
 from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas
-from companion.render.font import ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, LARGE, SMALL, wrap
 from companion.render.layout import (
     BODY_TOP,
     BOTTOM_ROW,
@@ -33,6 +22,16 @@ from companion.render.layout import (
     text_line,
     title_bar,
     wrapped,
+)
+from companion.text.font import ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, LARGE, SMALL
+from companion.text.pages import TEXT_PAGE_WIDTH
+from companion.views import (
+    InputTestView,
+    MenuView,
+    NumberView,
+    QuestionView,
+    TestPatternView,
+    TextView,
 )
 
 NUMBER_TOP = 29
@@ -141,23 +140,10 @@ def draw_number(canvas: Canvas, view: NumberView) -> None:
     hint(canvas, view.hint)
 
 
-TEXT_PAGE_LINES = 6
-TEXT_WIDTH = WIDTH - 2 * PAD
-
-
-def text_page_lines(texts: Sequence[str]) -> list[str]:
-    """`texts` wrapped to a text page's width, long words broken: one string per line.
-
-    The application cuts these into pages of `TEXT_PAGE_LINES`, so a message
-    of any length is shown whole.
-    """
-    return [line for text in texts for line in wrap(SMALL, text, TEXT_WIDTH, break_words=True)]
-
-
 def draw_text(canvas: Canvas, view: TextView) -> None:
     title_bar(canvas, view.title, f"{view.page}/{view.pages}" if view.pages > 1 else "")
     bottom = BOTTOM_ROW - 1 if view.footer else HEIGHT
-    rows = flow(view.lines, lambda _: (PAD, TEXT_WIDTH))
+    rows = flow(view.lines, lambda _: (PAD, TEXT_PAGE_WIDTH))
     draw_rows(canvas, rows, BODY_TOP, rows_between(BODY_TOP, bottom), "page")
     hint(canvas, view.footer)
 

@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from companion.app.autoplay import inputs_for, play_to_the_end, random_choice, start_game
 from companion.app.companion import Companion
-from companion.app.views import AutomaView, MenuView, QuestionView, TurnView
 from companion.engine.actions import AutomaTurn
 from companion.inputs.events import Input
+from companion.testing.autoplay import inputs_for, play_to_the_end, random_choice, start_game
+from companion.views import AutomaView, MenuView, QuestionView, TurnView
 
 
 def new_app(tmp_path, seed=1):

@@ -4,11 +4,11 @@ import contextlib
 import itertools
 import random
 
-from companion.app.autoplay import play_to_the_end, start_game
 from companion.app.companion import Companion
-from companion.app.views import MenuView, TextView, TurnView
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
+from companion.testing.autoplay import play_to_the_end, start_game
+from companion.views import MenuView, TextView, TurnView
 
 
 def started_game(tmp_path, turns=6):

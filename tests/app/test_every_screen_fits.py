@@ -3,11 +3,11 @@
 import itertools
 import random
 
-from companion.app.autoplay import play_to_the_end, random_choice, start_game
 from companion.app.companion import Companion
-from companion.app.views import TurnView
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
+from companion.testing.autoplay import play_to_the_end, random_choice, start_game
+from companion.views import TurnView
 
 
 def test_random_games_render_every_screen_within_the_display(tmp_path):

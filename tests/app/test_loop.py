@@ -5,9 +5,9 @@ import threading
 import time
 
 from companion.app.companion import Companion
-from companion.app.loop import DIM_CONTRAST, DisplayLoop, Periodic
 from companion.display.sink import DummyDisplay
 from companion.inputs.events import EventQueue, Input
+from companion.runtime.loop import DIM_CONTRAST, DisplayLoop, Periodic
 
 
 class RecordingSerial:

@@ -4,7 +4,7 @@ from helpers import place, solo_game, two_player_game
 
 from companion.app.wording import automa_summary, player_cards
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy
-from companion.render.font import BUTTON
+from companion.text.font import BUTTON
 
 
 def test_buying_is_one_card_with_payment_tokens_and_income():

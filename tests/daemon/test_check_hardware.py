@@ -2,11 +2,11 @@
 
 from luma.core.device import dummy
 
-from companion.app.views import InputTestView
 from companion.daemon.check import describe, pattern_for, show_inputs
 from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue, Input
 from companion.render.screens import render
+from companion.views import InputTestView
 
 
 def test_the_build_is_described_from_its_profile():

@@ -17,12 +17,12 @@ from companion.app.companion import Companion
 from companion.daemon.notify import Notifier
 from companion.daemon.service import SAVED, closing_on_signals, serve
 from companion.display.oled import open_oled
-from companion.display.recording import RecordingBus, panel_for
 from companion.hardware.config import SerialPadConfig
 from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
 from companion.render.screens import render
+from companion.testing.recording import RecordingBus, panel_for
 
 
 def wait_for(condition, timeout=10.0):

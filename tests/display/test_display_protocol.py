@@ -4,12 +4,12 @@ import atexit
 import io
 
 import pytest
+from companion.display.recording import COMMANDS, RecordingBus, Write
 from luma.core.device import dummy
 from PIL import Image
 
 from companion.display.factory import DISPLAY_NAMES, open_display
 from companion.display.oled import open_oled
-from companion.display.recording import COMMANDS, RecordingBus, Write
 from companion.display.sink import Display
 from companion.hardware.config import DisplayConfig
 

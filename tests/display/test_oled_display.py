@@ -11,10 +11,10 @@ from PIL import Image, ImageChops
 
 from companion.display.factory import DisplayUnavailable
 from companion.display.oled import OledDisplay, open_oled
-from companion.display.recording import COMMANDS, DATA, RecordingBus, Write, panel_for
 from companion.hardware.config import DisplayConfig
-from companion.render.screen_examples import EXAMPLES
 from companion.render.screens import render
+from companion.testing.recording import COMMANDS, DATA, RecordingBus, Write, panel_for
+from companion.testing.screen_examples import EXAMPLES
 
 DRIVERS = ("ssd1306", "sh1106")
 FULL_BYTES = {"ssd1306": 6 + 1024, "sh1106": 8 * (3 + 128)}

@@ -1,4 +1,4 @@
-"""companion.display.recording: the recording bus, the GDDRAM simulators and measure_bytes."""
+"""companion.testing.recording: the recording bus, the GDDRAM simulators and measure_bytes."""
 
 import dataclasses
 import errno
@@ -7,7 +7,8 @@ import pytest
 import smbus2
 from PIL import Image
 
-from companion.display.recording import (
+from companion.render.screens import render
+from companion.testing.recording import (
     COMMANDS,
     DATA,
     RecordingBus,
@@ -17,8 +18,7 @@ from companion.display.recording import (
     decode,
     measure_bytes,
 )
-from companion.render.screen_examples import EXAMPLES
-from companion.render.screens import render
+from companion.testing.screen_examples import EXAMPLES
 
 
 def test_bus_records_block_writes_and_rdwr_messages():

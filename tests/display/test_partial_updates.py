@@ -16,9 +16,9 @@ from companion.display.partial import (
     page_bytes,
     plan_windows,
 )
-from companion.display.recording import RecordingBus
-from companion.render.screen_examples import EXAMPLES
 from companion.render.screens import render
+from companion.testing.recording import RecordingBus
+from companion.testing.screen_examples import EXAMPLES
 
 
 def random_image(seed: int) -> Image.Image:

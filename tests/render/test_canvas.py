@@ -1,8 +1,8 @@
 import pytest
 
 from companion.render.canvas import DISPLAY, Box, Canvas
-from companion.render.font import LARGE, SMALL
-from companion.render.sample_sheet import sample_screens
+from companion.testing.sample_sheet import sample_screens
+from companion.text.font import LARGE, SMALL
 
 
 def test_new_canvas_is_black_and_display_sized():

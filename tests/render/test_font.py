@@ -1,7 +1,7 @@
 from PIL import Image
 
-from companion.render import glyphs
-from companion.render.font import BUTTON, ICONS, LARGE, SMALL, TIME, Glyph, wrap
+from companion.text import glyphs
+from companion.text.font import BUTTON, ICONS, LARGE, SMALL, TIME, Glyph, wrap
 
 PRINTABLE = [chr(code) for code in range(32, 127)]
 

@@ -3,7 +3,6 @@ from PIL import Image
 
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES
 from companion.render.canvas import Box, Canvas
-from companion.render.font import SMALL
 from companion.render.patches import (
     button_hole,
     button_indices,
@@ -14,6 +13,7 @@ from companion.render.patches import (
     layout_patch,
     patch_label,
 )
+from companion.text.font import SMALL
 
 
 def components(image: Image.Image, diagonal: bool = False) -> list[set[tuple[int, int]]]:

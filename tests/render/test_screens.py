@@ -3,7 +3,7 @@
 The goldens in tests/golden are reviewed by eye before being committed. After
 an intended change of a layout, rewrite them with
 
-    python -m companion.render.screens --write-goldens tests/golden --zoom /tmp/goldens-zoom
+    python -m companion.testing.goldens --write-goldens tests/golden --zoom /tmp/goldens-zoom
 
 (or run this file with UPDATE_GOLDENS=1) and look at the 4x copies.
 """
@@ -17,7 +17,15 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from companion.app.views import (
+from companion.engine.automa import CARDS
+from companion.engine.catalogue import PATCHES
+from companion.render.canvas import HEIGHT, WIDTH
+from companion.render.layout import flow
+from companion.render.screens import LAYOUTS, render, render_canvas
+from companion.render.screens_menus import visible_window
+from companion.testing.screen_examples import EXAMPLES
+from companion.text.font import BUTTON, SMALL
+from companion.views import (
     AutomaCardView,
     AutomaView,
     DealView,
@@ -34,14 +42,6 @@ from companion.app.views import (
     TextView,
     TurnView,
 )
-from companion.engine.automa import CARDS
-from companion.engine.catalogue import PATCHES
-from companion.render.canvas import HEIGHT, WIDTH
-from companion.render.font import BUTTON, SMALL
-from companion.render.layout import flow
-from companion.render.screen_examples import EXAMPLES
-from companion.render.screens import LAYOUTS, render, render_canvas
-from companion.render.screens_menus import visible_window
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
@@ -335,8 +335,8 @@ def test_turn_views_with_few_patches_left():
 
 def test_every_automa_filter_has_its_own_seven_by_seven_icon():
     from companion.engine.automa import Filter
-    from companion.render.glyphs import FILTER_ICON_DATA
     from companion.render.layout import FILTER_ICONS, ICON_SIZE
+    from companion.text.glyphs import FILTER_ICON_DATA
 
     assert set(FILTER_ICON_DATA) == {str(f) for f in Filter}
     assert all(icon.size == (ICON_SIZE, ICON_SIZE) for icon in FILTER_ICONS.values())

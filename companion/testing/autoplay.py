@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable
 
 from companion.app.companion import Companion
-from companion.app.views import (
+from companion.inputs.events import Input
+from companion.views import (
     AutomaView,
     DealView,
     MenuView,
@@ -23,7 +24,6 @@ from companion.app.views import (
     TurnView,
     View,
 )
-from companion.inputs.events import Input
 
 Choose = Callable[[TurnView], int]
 

@@ -6,7 +6,8 @@ The wording follows `companion.app.wording` (steps, Automa summaries) and
 
 from __future__ import annotations
 
-from companion.app.views import (
+from companion.text.font import ARROW_TO, BUTTON
+from companion.views import (
     AutomaCardView,
     AutomaView,
     DealView,
@@ -26,7 +27,6 @@ from companion.app.views import (
     TurnView,
     View,
 )
-from companion.render.font import ARROW_TO, BUTTON
 
 EXAMPLES: dict[str, View] = {
     "menu": MenuView(

@@ -1,6 +1,6 @@
 """A sheet of sample screens for judging the toolkit by eye.
 
-    python -m companion.render.sample_sheet /tmp/render-samples
+    python -m companion.testing.sample_sheet /tmp/render-samples
 
 Writes one PNG per sample screen and a contact sheet of all of them, scaled up
 with nearest-neighbour so each display pixel stays a crisp square.
@@ -16,7 +16,9 @@ from PIL import Image
 
 from companion.engine.catalogue import LEATHER_POSITIONS, PATCH_BY_ID, PATCHES
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
-from companion.render.font import (
+from companion.render.patches import common_cell, draw_patch, draw_patch_label
+from companion.render.track import TRACK_HEIGHT, draw_track
+from companion.text.font import (
     ARROW_RIGHT,
     BUTTON,
     CHECK,
@@ -27,8 +29,6 @@ from companion.render.font import (
     TIME,
     wrap,
 )
-from companion.render.patches import common_cell, draw_patch, draw_patch_label
-from companion.render.track import TRACK_HEIGHT, draw_track
 
 log = logging.getLogger(__name__)
 

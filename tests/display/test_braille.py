@@ -1,6 +1,6 @@
 from PIL import Image
 
-from companion.render.braille import braille_text, to_braille
+from companion.display.braille import braille_text, to_braille
 
 
 def image_with(size, points):

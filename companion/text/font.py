@@ -21,8 +21,8 @@ from types import MappingProxyType
 
 from PIL import Image, ImageDraw
 
-from companion.render import glyphs
-from companion.render.glyphs import (
+from companion.text import glyphs
+from companion.text.glyphs import (
     ARROW_DOWN,
     ARROW_LEFT,
     ARROW_RIGHT,
