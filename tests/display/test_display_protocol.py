@@ -4,7 +4,6 @@ import atexit
 import io
 
 import pytest
-from companion.display.recording import COMMANDS, RecordingBus, Write
 from luma.core.device import dummy
 from PIL import Image
 
@@ -12,6 +11,7 @@ from companion.display.factory import DISPLAY_NAMES, open_display
 from companion.display.oled import open_oled
 from companion.display.sink import Display
 from companion.hardware.config import DisplayConfig
+from companion.testing.recording import COMMANDS, RecordingBus, Write
 
 
 def opened(name, tmp_path):
