@@ -26,13 +26,8 @@ from companion.display.oled import open_oled
 from companion.display.sink import Display
 from companion.engine.summary import state_dict
 from companion.hardware.config import HardwareProfile
-from companion.hardware.profile import (
-    ProfileError,
-    add_display_arguments,
-    apply_display_overrides,
-    default_profile_name,
-    load_profile,
-)
+from companion.hardware.flags import add_display_arguments, apply_display_overrides
+from companion.hardware.profile import ProfileError, default_profile_name, load_profile
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
 from companion.inputs.keyboard import KEY_HELP

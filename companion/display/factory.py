@@ -7,8 +7,8 @@ from typing import Any
 
 from companion.display.sink import Display, DummyDisplay
 from companion.display.terminal import TerminalDisplay
+from companion.hardware.constants import HEIGHT, WIDTH
 
-WIDTH, HEIGHT = 128, 64
 EMULATORS = ("pygame", "capture", "gifanim")
 DISPLAY_NAMES = ("terminal", "dummy", *EMULATORS)
 

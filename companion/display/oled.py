@@ -27,8 +27,9 @@ from collections.abc import Callable
 from typing import Any
 
 import luma.core.error
+import luma.oled.device
 from luma.core.mixin import capabilities
-from luma.oled.device import sh1106, ssd1306, ssd1309
+from luma.oled.device import sh1106
 from PIL import Image
 
 from companion.display.factory import DisplayUnavailable
@@ -42,20 +43,24 @@ from companion.display.partial import (
     send_ssd1306,
 )
 from companion.hardware.config import DisplayConfig
+from companion.hardware.constants import (
+    HEIGHT,
+    I2C_DEFAULT_SPEED,
+    OLED_DRIVERS,
+    RESET_HOLD_SECONDS,
+    RESET_RELEASE_SECONDS,
+    ROTATIONS,
+    SPI_DEFAULT_DC,
+    SPI_DEFAULT_RESET,
+    SPI_DEFAULT_SPEED,
+    SPI_SPEEDS,
+    WIDTH,
+)
 
 log = logging.getLogger(__name__)
 
-DRIVERS: dict[str, type] = {"ssd1306": ssd1306, "sh1106": sh1106, "ssd1309": ssd1309}
-"""The luma.oled monochrome drivers :func:`open_oled` knows."""
-
-SPI_SPEEDS = tuple(
-    int(mhz * 1_000_000) for mhz in (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
-)
-"""The SPI clocks luma's ``spi`` accepts (it asserts on any other)."""
-DEFAULT_SPI_SPEED = 8_000_000
-I2C_DEFAULT_SPEED = 400_000
-LUMA_DC, LUMA_RST = 24, 25
-"""luma's default SPI data/command and reset pins, used when the profile names none."""
+DRIVERS: dict[str, type] = {name: getattr(luma.oled.device, name) for name in OLED_DRIVERS}
+"""The luma.oled classes of the drivers a profile may name."""
 
 SETCONTRAST = 0x81
 IO_ERRORS = (OSError, luma.core.error.DeviceNotFoundError, luma.core.error.DevicePermissionError)
@@ -114,8 +119,8 @@ class OledDisplay(capabilities):
         serial: Any,
         driver: str = "ssd1306",
         *,
-        width: int = 128,
-        height: int = 64,
+        width: int = WIDTH,
+        height: int = HEIGHT,
         rotate: int = 0,
         partial: bool = True,
         retry_interval: float = 5.0,
@@ -340,7 +345,7 @@ def open_oled(
         raise DisplayUnavailable(
             f"display: unknown driver {config.driver!r}: choose one of {', '.join(DRIVERS)}"
         )
-    if config.rotation not in (0, 180):
+    if config.rotation not in ROTATIONS:
         raise DisplayUnavailable(f"display: rotation {config.rotation} unsupported: use 0 or 180")
     if config.interface == "i2c":
         serial = _open_i2c(config, bus)
@@ -410,7 +415,7 @@ def _open_spi(config: DisplayConfig, bus: Any, gpio: Any) -> Any:
     path = f"/dev/spidev{config.spi_port}.{config.spi_device}"
     speed = config.bus_speed_hz
     if speed == I2C_DEFAULT_SPEED:
-        speed = DEFAULT_SPI_SPEED
+        speed = SPI_DEFAULT_SPEED
     if speed not in SPI_SPEEDS:
         choices = ", ".join(f"{s / 1_000_000:g}" for s in SPI_SPEEDS)
         raise DisplayUnavailable(
@@ -423,8 +428,11 @@ def _open_spi(config: DisplayConfig, bus: Any, gpio: Any) -> Any:
             port=config.spi_port,
             device=config.spi_device,
             bus_speed_hz=speed,
-            gpio_DC=LUMA_DC if config.gpio_dc is None else config.gpio_dc,
-            gpio_RST=LUMA_RST if config.gpio_reset is None else config.gpio_reset,
+            gpio_DC=SPI_DEFAULT_DC if config.gpio_dc is None else config.gpio_dc,
+            gpio_RST=SPI_DEFAULT_RESET if config.gpio_reset is None else config.gpio_reset,
+            # luma holds reset for no time by default, which a cold panel may miss.
+            reset_hold_time=RESET_HOLD_SECONDS,
+            reset_release_time=RESET_RELEASE_SECONDS,
         )
     except ImportError as error:
         if (error.name or "").startswith("RPi"):

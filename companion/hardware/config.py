@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.hardware.constants import HEIGHT, I2C_DEFAULT_ADDRESS, I2C_DEFAULT_SPEED, WIDTH
 from companion.inputs.gpio import InputConfig
 
 
@@ -19,16 +20,16 @@ class DisplayConfig:
     interface: str = "i2c"
     """"i2c" or "spi" (ignored by the terminal)."""
     i2c_port: int = 1
-    i2c_address: int = 0x3C
+    i2c_address: int = I2C_DEFAULT_ADDRESS
     spi_port: int = 0
     spi_device: int = 0
     gpio_dc: int | None = None
     """SPI data/command pin."""
     gpio_reset: int | None = None
-    bus_speed_hz: int = 400_000
+    bus_speed_hz: int = I2C_DEFAULT_SPEED
     """I2C: must match the kernel's i2c_arm_baudrate; SPI: the clock."""
-    width: int = 128
-    height: int = 64
+    width: int = WIDTH
+    height: int = HEIGHT
     rotation: int = 0
     """0 or 180 degrees: how the panel is mounted (settings can turn it further)."""
 

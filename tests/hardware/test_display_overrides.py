@@ -7,13 +7,9 @@ import argparse
 import pytest
 from luma.core.cmdline import create_parser, get_display_types
 
-from companion.hardware.profile import (
-    OLED_DRIVERS,
-    ProfileError,
-    add_display_arguments,
-    apply_display_overrides,
-    load_profile,
-)
+from companion.hardware.constants import OLED_DRIVERS
+from companion.hardware.flags import add_display_arguments, apply_display_overrides
+from companion.hardware.profile import ProfileError, load_profile
 
 
 def parse(*argv: str) -> argparse.Namespace:

@@ -324,7 +324,8 @@ ERRORS = {
     "SPI speed luma refuses": (
         SPI_BASE.replace("gpio_reset = 25", "gpio_reset = 25\nbus_speed_hz = 9000000"),
         "display.bus_speed_hz: 9000000 Hz is not an SPI speed luma accepts (500000, 1000000, "
-        "2000000, 4000000, 8000000, 16000000, 20000000, 24000000, 28000000, 32000000)",
+        "2000000, 4000000, 8000000, 16000000, 20000000, 24000000, 28000000, 32000000, 36000000, "
+        "40000000, 44000000, 48000000, 50000000, 52000000)",
     ),
     "rotation 90": (
         BASE.replace('interface = "i2c"', 'interface = "i2c"\nrotation = 90'),
