@@ -10,9 +10,11 @@ bus can be told to fail (``OSError``) for fault tests.
 
 :class:`Ssd1306Ram` and :class:`Sh1106Ram` replay those writes into simulated
 GDDRAM, interpreting the commands as the controllers do, and give back the
-image, in luma's coordinates (column x, page y // 8, bit y % 8; the panel's
-segment remap and COM scan direction are not modelled: luma sets them so that
-this is the picture the right way up).
+image, in luma's coordinates (column x, page y // 8, bit y % 8), which is the
+picture the right way up on modules made for luma's init. They also follow the
+segment remap (0xA0/0xA1) and COM scan direction (0xC0/0xC8) commands, so
+:meth:`~_Controller.glass` can say what the glass shows taking another init
+(a module maker's own) as upright.
 
 :func:`measure_bytes` compares partial updates with luma's whole frames.
 """
@@ -30,6 +32,22 @@ from companion.display.partial import image_from_pages
 
 COMMANDS, DATA = 0x00, 0x40
 """The I2C control bytes luma sends before commands and before data."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScanDirections:
+    """How a controller maps its RAM onto the glass: segment remap and COM scan direction.
+
+    ``segment_remap``: 0xA1 (RAM column 0 drives the last segment) rather than
+    0xA0; ``com_reversed``: 0xC8 (scan from the last COM) rather than 0xC0.
+    """
+
+    segment_remap: bool
+    com_reversed: bool
+
+
+LUMA_SCAN = ScanDirections(segment_remap=True, com_reversed=True)
+"""What luma.oled's ssd1306 and sh1106 send (0xA1, 0xC8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +144,8 @@ class _Controller:
         self.display_on = False
         self.contrast = 0x7F
         self.inverted = False
+        self.scan = ScanDirections(segment_remap=False, com_reversed=False)
+        """The reset state is 0xA0, 0xC0."""
         self.commands: list[tuple[int, ...]] = []
         """Every command with its parameters, in order (for tests)."""
         self._pending: list[int] = []
@@ -165,6 +185,10 @@ class _Controller:
             self.contrast = command[1]
         elif op in (0xA6, 0xA7):
             self.inverted = op == 0xA7
+        elif op in (0xA0, 0xA1):
+            self.scan = ScanDirections(op == 0xA1, self.scan.com_reversed)
+        elif 0xC0 <= op <= 0xCF:  # the SH1106 reads bit 3 only; the SSD1306 takes C0 and C8
+            self.scan = ScanDirections(self.scan.segment_remap, bool(op & 0x08))
 
     def _data_byte(self, byte: int) -> None:
         raise NotImplementedError
@@ -176,6 +200,21 @@ class _Controller:
     def image(self) -> Image.Image:
         """The GDDRAM as a mode "1" image (whether the panel is on or not)."""
         return image_from_pages(self.visible_pages(), self.width, self.height)
+
+    def glass(self, upright: ScanDirections) -> Image.Image:
+        """The GDDRAM as the glass shows it, for a module on which ``upright`` reads the right
+        way up (its maker's init): the image, mirrored for each direction set otherwise.
+
+        The mirror is exact: with the segments remapped, RAM column ``c`` drives
+        segment ``last - c``, and the visible columns sit symmetrically in the RAM
+        (the SH1106's 128 of 132 start at column 2 and end 2 before the last).
+        """
+        picture = self.image()
+        if self.scan.segment_remap != upright.segment_remap:
+            picture = picture.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        if self.scan.com_reversed != upright.com_reversed:
+            picture = picture.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+        return picture
 
     def shown(self) -> Image.Image:
         """What the panel shows: the image, or black while it is off."""
