@@ -8,6 +8,7 @@ import sys
 import pytest
 import smbus2
 from PIL import Image, ImageChops
+from spi_doubles import MockGpio, RecordingSpi
 
 from companion.display.factory import DisplayUnavailable
 from companion.display.oled import OledDisplay, open_oled
@@ -371,43 +372,8 @@ def test_spi_without_rpi_gpio(monkeypatch):
     assert "RPi.GPIO" in one_line(error)
 
 
-class FakeGpio:
-    LOW, HIGH, OUT, BCM = 0, 1, 0, 11
-
-    def __init__(self):
-        self.levels = {}
-
-    def setup(self, pin, direction, **kwargs):
-        self.levels[pin] = 0
-
-    def output(self, pin, level):
-        self.levels[pin] = level
-
-    def cleanup(self, pins=None):
-        pass
-
-
-class RecordingSpi:
-    """A spidev stand-in: DC low means commands, high data (luma's bitbang)."""
-
-    def __init__(self, gpio, dc=24, missing=False):
-        self.gpio, self.dc, self.missing = gpio, dc, missing
-        self.writes = []
-
-    def open(self, port, device):
-        if self.missing:
-            raise FileNotFoundError(errno.ENOENT, "No such file", f"/dev/spidev{port}.{device}")
-
-    def writebytes(self, data):
-        mode = DATA if self.gpio.levels[self.dc] else COMMANDS
-        self.writes.append(Write(0, mode, bytes(data)))
-
-    def close(self):
-        pass
-
-
 def test_spi_sh1106_partial_updates():
-    gpio = FakeGpio()
+    gpio = MockGpio()
     bus = RecordingSpi(gpio, dc=25)
     config = DisplayConfig("sh1106", interface="spi", gpio_dc=25, gpio_reset=27)
     display = open_oled(config, bus=bus, gpio=gpio)
@@ -420,7 +386,7 @@ def test_spi_sh1106_partial_updates():
 
 
 def test_spi_device_missing():
-    gpio = FakeGpio()
+    gpio = MockGpio()
     with pytest.raises(DisplayUnavailable) as error:
         open_oled(
             DisplayConfig("sh1106", interface="spi"),
