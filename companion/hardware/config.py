@@ -37,7 +37,8 @@ class DisplayConfig:
 @dataclass(frozen=True, slots=True)
 class SerialPadConfig:
     url: str
-    """Anything pyserial's `serial_for_url` opens: "/dev/ttyACM0", "loop://"…"""
+    """A serial device under /dev ("/dev/ttyACM0", "/dev/serial0"), or "loop://" in tests:
+    the loader refuses pyserial's other URLs (socket://, spy://...)."""
     baudrate: int = 115_200
 
 

@@ -8,6 +8,7 @@ the bus lacks, a hold time out of range, a serial pad that is not a device.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,6 +66,8 @@ SERIAL_KEYS = ("url", "baudrate")
 HOLD_TIMES = (0.2, 5.0)
 BOUNCE_TIMES = (0.0, 0.5)
 BAUDRATES = range(300, 4_000_001)
+LOOPBACK_URL = "loop://"
+"""pyserial's loopback port: what the pad writes comes back (tests only)."""
 
 
 def read_display(table: Table) -> DisplayConfig:
@@ -216,10 +219,28 @@ def read_serial_pad(table: Table) -> SerialPadConfig:
     url = table.string("url")
     if not url.strip():
         table.fail("url", "must not be empty (e.g. /dev/ttyACM0)")
+    if not is_serial_device(url):
+        table.fail(
+            "url",
+            f"{url!r} is not a device path (expected one under /dev, e.g. /dev/ttyACM0 or "
+            f"/dev/serial0; {LOOPBACK_URL} for tests)",
+        )
     baudrate = table.integer("baudrate", 115_200)
     if baudrate not in BAUDRATES:
         table.fail("baudrate", f"{baudrate} is out of range (300 to 4000000)")
     return SerialPadConfig(url=url, baudrate=baudrate)
+
+
+def is_serial_device(url: str) -> bool:
+    """A path under /dev (no ``..`` out of it), or pyserial's loopback for tests.
+
+    pyserial opens whatever ``serial_for_url`` is given: ``socket://host:port``
+    would take the player's inputs from the network and ``spy://...?file=``
+    writes any file, so a profile may name a local port and nothing else.
+    """
+    if url == LOOPBACK_URL:
+        return True
+    return "://" not in url and posixpath.normpath(url).startswith("/dev/")
 
 
 def check_inputs_suffice(where: Where, inputs: InputConfig) -> None:

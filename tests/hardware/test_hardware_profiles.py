@@ -154,6 +154,15 @@ def test_groups_follow_the_build() -> None:
     assert load_profile("serial-pad").groups == ("i2c", "dialout")
 
 
+@pytest.mark.parametrize(
+    "url",
+    ["/dev/ttyACM0", "/dev/serial0", "/dev/serial/by-id/usb-Pico-if00", "/dev/pts/3", "loop://"],
+)
+def test_serial_pad_on_a_device_path(tmp_path: Path, url: str) -> None:
+    path = write(tmp_path, BASE + f'[serial_pad]\nurl = "{url}"\n')
+    assert load_profile(str(path)).serial_pad.url == url
+
+
 def test_serial_pad_profile_has_no_gpio_inputs() -> None:
     profile = load_profile("serial-pad")
     assert profile.inputs.encoder is None
@@ -396,6 +405,26 @@ ERRORS = {
     "serial pad without url": (
         BASE + "[serial_pad]\nbaudrate = 9600\n",
         "serial_pad.url: missing",
+    ),
+    "serial pad over TCP": (
+        BASE + '[serial_pad]\nurl = "socket://192.0.2.1:7000"\n',
+        "serial_pad.url: 'socket://192.0.2.1:7000' is not a device path (expected one under "
+        "/dev, e.g. /dev/ttyACM0 or /dev/serial0; loop:// for tests)",
+    ),
+    "serial pad that writes a file": (
+        BASE + '[serial_pad]\nurl = "spy:///dev/ttyACM0?file=/etc/passwd"\n',
+        "serial_pad.url: 'spy:///dev/ttyACM0?file=/etc/passwd' is not a device path (expected "
+        "one under /dev, e.g. /dev/ttyACM0 or /dev/serial0; loop:// for tests)",
+    ),
+    "serial pad on a file": (
+        BASE + '[serial_pad]\nurl = "/dev/../home/pi/inputs"\n',
+        "serial_pad.url: '/dev/../home/pi/inputs' is not a device path (expected one under "
+        "/dev, e.g. /dev/ttyACM0 or /dev/serial0; loop:// for tests)",
+    ),
+    "serial pad by a relative name": (
+        BASE + '[serial_pad]\nurl = "ttyACM0"\n',
+        "serial_pad.url: 'ttyACM0' is not a device path (expected one under /dev, e.g. "
+        "/dev/ttyACM0 or /dev/serial0; loop:// for tests)",
     ),
     "serial pad baudrate": (
         BASE + '[serial_pad]\nurl = "/dev/ttyACM0"\nbaudrate = 0\n',
