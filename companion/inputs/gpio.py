@@ -117,13 +117,21 @@ class QuietButton(Button):
     or not, which keeps an idle device from ever sleeping (about 30 wake-ups a
     second with three buttons). Here a press starts a one-shot timer of
     `hold_time` and a release cancels it; `when_held` fires as before. This
-    leans on gpiozero 2.0's `HoldMixin` internals (`_hold_thread`,
-    `_fire_activated`); the hold tests fail if an upgrade changes them.
+    leans on gpiozero 2.0's `HoldMixin` internals (`_hold_thread`, its
+    `stopping` and `holding` events, `_fire_activated`), hence the pin on
+    gpiozero's minor version in pyproject.toml; the hold tests fail if an
+    upgrade changes them.
     """
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._hold_thread.stop()
+        # gpiozero's own stop() sets `stopping` and joins, but the thread only
+        # sees it when its 0.1 s poll of `holding` times out: a tenth of a second
+        # per button at every start. Setting `holding` too wakes it at once.
+        thread = self._hold_thread
+        thread.stopping.set()
+        thread.holding.set()
+        thread.join()
         self._hold_thread = None
         self._hold_timer: threading.Timer | None = None
 
