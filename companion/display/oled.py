@@ -154,6 +154,7 @@ class OledDisplay(capabilities):
         else:
             self._window_cost, self._multi_page = SSD1306_WINDOW_COST, True
         self._pages = height // 8
+        self._columns = width  # the RAM columns a frame covers (0 and 180 degrees only)
         self._image: Image.Image | None = None  # the frame the panel should show
         self._sent: bytes | None = None  # page bytes the panel holds; None: unknown
         self._blanked = False
@@ -199,7 +200,7 @@ class OledDisplay(capabilities):
             windows = plan_windows(
                 self._sent,
                 frame,
-                self._w,
+                self._columns,
                 window_cost=self._window_cost,
                 multi_page=self._multi_page,
             )
@@ -210,7 +211,7 @@ class OledDisplay(capabilities):
         elif windows is None:
             # The whole frame as one window (SSD1306) or 8 page runs (SH1106):
             # the same bytes as luma's display(), without its per-pixel Python loop.
-            self._send(frame, [Window(0, self._pages - 1, 0, self._w - 1)])
+            self._send(frame, [Window(0, self._pages - 1, 0, self._columns - 1)])
             self.full_frames += 1
         else:
             self._send(frame, windows)
@@ -223,10 +224,10 @@ class OledDisplay(capabilities):
         # whole frames do. The partial-update tests decode both and fail if they move.
         if isinstance(self.device, sh1106):
             offset = self.device._page_address_offset
-            send_sh1106(self.device, frame, self._w, windows, column_offset=offset)
+            send_sh1106(self.device, frame, self._columns, windows, column_offset=offset)
         else:
             start = self.device._colstart
-            send_ssd1306(self.device, frame, self._w, windows, column_start=start)
+            send_ssd1306(self.device, frame, self._columns, windows, column_start=start)
 
     # brightness and power ---------------------------------------------------------------------
 

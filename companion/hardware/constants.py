@@ -31,7 +31,8 @@ SPI_SPEEDS = tuple(
     int(mhz * 1_000_000) for mhz in (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
 )
 """The only clocks luma.core's ``spi()`` accepts (it asserts on any other): its own list,
-copied from ``luma.core.interface.serial.spi.__init__`` (luma.core 2.4 to 2.6)."""
+copied from ``luma.core.interface.serial.spi.__init__`` (luma.core 2.6, the minor version
+pinned in pyproject.toml; a test checks it against luma's spi() itself)."""
 SPI_DEFAULT_SPEED = 8_000_000
 """luma.core's default SPI clock. The controllers' datasheets specify slower serial
 clocks than the modules are commonly run at (luma's 8 MHz; Waveshare's demo code for

@@ -86,7 +86,8 @@ class HalfStepRotaryEncoder(RotaryEncoder):
     Wiggling back to the rest state it left counts nothing.
 
     This leans on gpiozero 2.0 internals (``_change_state``, ``_state``,
-    ``_edge``); the half-step tests fail loudly if an upgrade changes them.
+    ``_edge``), hence the pin on gpiozero's minor version in pyproject.toml;
+    the half-step tests fail loudly if an upgrade changes them.
     """
 
     def __init__(self, a: Pin, b: Pin, **kwargs) -> None:
