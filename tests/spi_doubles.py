@@ -4,7 +4,7 @@ luma drives the SPI panel's D/C and reset lines through the RPi.GPIO API
 (``setup``, ``output``); :class:`MockGpio` gives it that API over MockFactory
 pins, so each line keeps gpiozero's own record of its levels and when they
 changed (``MockPin.states``). :class:`RecordingSpi` stands in for spidev and
-files each write as a command or data :class:`~companion.display.recording.Write`
+files each write as a command or data :class:`~companion.testing.recording.Write`
 by the D/C line's level at that moment, as the controller does, with the time
 it was written.
 """
@@ -16,7 +16,7 @@ import time
 
 from gpiozero.pins.mock import MockFactory
 
-from companion.display.recording import COMMANDS, DATA, Write
+from companion.testing.recording import COMMANDS, DATA, Write
 
 
 class MockGpio:

@@ -46,10 +46,6 @@ class ScanDirections:
     com_reversed: bool
 
 
-LUMA_SCAN = ScanDirections(segment_remap=True, com_reversed=True)
-"""What luma.oled's ssd1306 and sh1106 send (0xA1, 0xC8)."""
-
-
 @dataclass(frozen=True, slots=True)
 class Write:
     """One I2C write: the device address, the control byte (0x00 commands, 0x40 data), the bytes."""
