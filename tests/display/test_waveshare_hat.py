@@ -6,7 +6,6 @@ panel is mounted on the HAT, with the key and joystick labels. luma's sh1106
 sends 0xA1 and 0xC8, a picture 180 degrees apart, so the profile must turn it.
 """
 
-from companion.render.screen_examples import EXAMPLES
 from PIL import Image
 from spi_doubles import MockGpio, RecordingSpi
 
@@ -14,6 +13,7 @@ from companion.display.oled import open_oled
 from companion.hardware.profile import load_profile
 from companion.render.screens import render
 from companion.testing.recording import ScanDirections, panel_for
+from companion.testing.screen_examples import EXAMPLES
 
 WAVESHARE_UPRIGHT = ScanDirections(segment_remap=False, com_reversed=False)
 """0xA0, 0xC0: Waveshare's SH1106.py Init()."""
