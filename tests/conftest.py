@@ -1,5 +1,28 @@
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 # Lets tests import their shared set-ups as `helpers`.
 sys.path.insert(0, str(Path(__file__).parent))
+
+
+def _use_the_ram_disk_for_temporary_files() -> None:
+    """Send tempfile, tmp_path and the tests' subprocesses to /dev/shm when it can take them.
+
+    The suite writes thousands of small files and fsyncs every journal line: on a disk
+    that was most of its time, in RAM it costs nothing. No test can observe fsync's effect
+    (that the code calls it is asserted with a recording os.fsync). A TMPDIR set by
+    whoever runs the tests wins, and so does a RAM disk that may not run programs (the
+    installer tests run scripts from their temporary trees).
+    """
+    ram_disk = "/dev/shm"
+    if "TMPDIR" in os.environ or not os.path.isdir(ram_disk):
+        return
+    if not os.access(ram_disk, os.W_OK | os.X_OK) or os.statvfs(ram_disk).f_flag & os.ST_NOEXEC:
+        return
+    os.environ["TMPDIR"] = ram_disk
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
+
+_use_the_ram_disk_for_temporary_files()
