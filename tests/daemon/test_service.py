@@ -63,15 +63,18 @@ def test_the_daemon_shows_each_screen_on_the_panel_and_says_ready_and_saved(tmp_
         turn_clockwise(factory, profile)  # home menu: the cursor goes to the second entry
         wait_for(lambda: app.view().selected == 1)
         wait_for(lambda: panel.replay(bus.take()).tobytes() == render(app.view()).tobytes())
-        time.sleep(0.5)  # at least one watchdog interval (0.2 s)
+        while "WATCHDOG=1" not in messages:  # one comes every 0.2 s; recv fails after 5 s
+            messages += listener.recv(256).decode().split("\n")
         queue.close()
         daemon.join(timeout=10)
     panel.replay(bus.take())
     assert panel.image().tobytes() == render(SAVED).tobytes()
+    # The daemon has ended: whatever it sent is already queued on the socket.
+    listener.setblocking(False)
     while True:
         try:
             messages += listener.recv(256).decode().split("\n")
-        except TimeoutError:
+        except BlockingIOError:
             break
     assert "WATCHDOG=1" in messages and messages[-1] == "STOPPING=1"
 
@@ -86,6 +89,14 @@ def read_reply(fd, timeout, line):
         if not ready:
             return reply
         reply += os.read(fd, 1)
+    return reply
+
+
+def reply_past_late_pongs(fd, line):
+    """The reply to `line`, skipping PONGs to PINGs whose 0.2 s wait ran out before them."""
+    reply = read_reply(fd, 5, line)
+    while reply.startswith(b"PONG"):
+        reply = read_reply(fd, 5, b"")
     return reply
 
 
@@ -113,9 +124,7 @@ def test_the_serial_pad_drives_the_daemon_and_reads_the_state(tmp_path):
     deadline = time.monotonic() + 10
     while not read_reply(master, 0.2, b"PING\n").startswith(b"PONG"):
         assert time.monotonic() < deadline, "the serial pad never answered"
-    while select.select([master], [], [], 0.5)[0]:  # a late PONG to an earlier PING
-        os.read(master, 4096)
-    replies = [read_reply(master, 5, line) for line in (b"next\n", b"STATE\n", b"NEXT\n")]
+    replies = [reply_past_late_pongs(master, line) for line in (b"next\n", b"STATE\n", b"NEXT\n")]
     queue.close()
     daemon.join(timeout=10)
     os.close(master)
