@@ -1,8 +1,6 @@
 """The display loop: frames only when they change, dimming and blanking when idle, waking."""
 
 import itertools
-import threading
-import time
 
 from companion.app.companion import Companion
 from companion.display.sink import DummyDisplay
@@ -44,27 +42,62 @@ def test_only_changed_frames_are_sent(tmp_path):
     assert device.image.tobytes() == loop.image.tobytes()
 
 
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+class TimedQueue(EventQueue):
+    """An EventQueue on a fake clock: a wait for an event moves the clock on at once.
+
+    ``steps`` are (time, action) pairs in order: an action (the test's checks and
+    inputs) runs when a wait reaches its time, as if the player acted then.
+    """
+
+    def __init__(self, clock, *steps):
+        super().__init__()
+        self.clock = clock
+        self.steps = list(steps)
+
+    def get_event(self, timeout=None):
+        if not len(self) and not self.closed and self.steps:
+            when, action = self.steps[0]
+            if timeout is not None and self.clock.now + timeout < when:
+                self.clock.now += timeout
+                return None
+            self.steps.pop(0)
+            self.clock.now = max(self.clock.now, when)
+            action()
+        return super().get_event(0)
+
+
 def test_idle_dims_then_blanks_and_the_waking_input_does_nothing_else(tmp_path):
     app = Companion(tmp_path, itertools.count(1).__next__)
     app.settings = app.settings.with_value("dim_after_s", 1).with_value("blank_after_s", 2)
     device, serial = panel()
     pings = []
-    loop = DisplayLoop(app, device, periodic=(Periodic(0.5, lambda: pings.append(1)),))
-    queue = EventQueue()
-    runner = threading.Thread(target=loop.run, args=(queue,))
-    runner.start()
-    time.sleep(2.6)
-    # Contrast (0x81) to the setting, then to the dim level; then the display off (0xAE).
-    assert serial.commands[:3] == [(0x81, 128), (0x81, DIM_CONTRAST), (0xAE,)]
-    home = app.view()
-    queue.put(Input.NEXT)  # wakes the display; the cursor does not move
-    time.sleep(0.2)
-    assert serial.commands[3:5] == [(0xAF,), (0x81, 128)]
-    assert app.view() == home and loop.figures.wakes == 1
-    queue.put(Input.NEXT)  # now it moves the cursor
-    queue.close()
-    runner.join(timeout=5)
-    assert not runner.is_alive()
+    home = []
+
+    def dimmed_then_blanked():
+        # Contrast (0x81) to the setting, then to the dim level; then the display off (0xAE).
+        assert serial.commands[:3] == [(0x81, 128), (0x81, DIM_CONTRAST), (0xAE,)]
+        home.append(app.view())
+        queue.put(Input.NEXT)  # wakes the display; the cursor does not move
+
+    def woken():
+        assert serial.commands[3:5] == [(0xAF,), (0x81, 128)]
+        assert app.view() == home[0] and loop.figures.wakes == 1
+        queue.put(Input.NEXT)  # now it moves the cursor
+        queue.close()
+
+    clock = FakeClock()
+    queue = TimedQueue(clock, (2.6, dimmed_then_blanked), (2.8, woken))
+    loop = DisplayLoop(app, device, clock=clock, periodic=(Periodic(0.5, lambda: pings.append(1)),))
+    loop.run(queue)
+    assert not queue.steps
     assert app.view().selected == 1
     # The watchdog-like timer ran at start and about every 0.5 s while idle.
     assert 4 <= len(pings) <= 8
