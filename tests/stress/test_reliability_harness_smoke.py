@@ -8,7 +8,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from companion.app import loop
+from companion.runtime import loop
 
 ROOT = Path(__file__).resolve().parents[2]
 
