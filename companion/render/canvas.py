@@ -13,10 +13,8 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from companion.hardware.constants import HEIGHT, WIDTH
 from companion.text.font import SMALL, Font, ink
-
-WIDTH = 128
-HEIGHT = 64
 
 Align = Literal["left", "center", "right"]
 
