@@ -188,8 +188,8 @@ class OledDisplay(capabilities):
                 f"got {image.size[0]}x{image.size[1]} mode {image.mode!r}"
             )
         with self._lock:
-            self._image = image.copy()
-            self._guarded(lambda: self._draw(self._image))
+            self._image = frame = image.copy()
+            self._guarded(lambda: self._draw(frame))
 
     def _draw(self, image: Image.Image) -> None:
         frame = page_bytes(self.preprocess(image))

@@ -119,7 +119,7 @@ def parse_profile(text: str, source: str, *, default_name: str = "profile") -> H
 
 
 def _looks_like_path(text: str) -> bool:
-    separators = {"/", os.sep, os.altsep} - {None}
+    separators = [sep for sep in ("/", os.sep, os.altsep) if sep]
     return any(sep in text for sep in separators) or text.endswith(".toml")
 
 

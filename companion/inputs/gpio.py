@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from gpiozero import Button, RotaryEncoder
 from gpiozero.mixins import HoldMixin
@@ -90,7 +91,7 @@ class HalfStepRotaryEncoder(RotaryEncoder):
     the half-step tests fail loudly if an upgrade changes them.
     """
 
-    def __init__(self, a: Pin, b: Pin, **kwargs) -> None:
+    def __init__(self, a: Pin, b: Pin, **kwargs: Any) -> None:
         super().__init__(a, b, **kwargs)
         # gpiozero assumes the pins start at 00; a half-step encoder may rest at 11.
         self._edge = (int(self.a.value) << 1) | int(self.b.value)
@@ -124,7 +125,10 @@ class QuietButton(Button):
     upgrade changes them.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
+    _hold_thread: Any
+    """gpiozero's HoldThread (HoldMixin sets it), None once stopped here."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # gpiozero's own stop() sets `stopping` and joins, but the thread only
         # sees it when its 0.1 s poll of `holding` times out: a tenth of a second
