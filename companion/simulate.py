@@ -18,6 +18,7 @@ from pathlib import Path
 
 from companion.app.companion import Companion
 from companion.display.factory import DisplayUnavailable, open_display
+from companion.display.sink import Display
 from companion.engine.setup import new_seed
 from companion.engine.summary import state_dict
 from companion.inputs.events import EventQueue
@@ -88,7 +89,7 @@ GIF_FRAME_SECONDS = 0.8
 """Long enough to read each frame of a recorded game."""
 
 
-def _open(name: str, output: Path | None):
+def _open(name: str, output: Path | None) -> Display:
     if name == "terminal":
         return open_display(name, help_text=KEY_HELP)
     if name == "dummy":

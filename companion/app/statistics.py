@@ -30,6 +30,6 @@ def statistics_lines(stats: Statistics) -> list[str]:
 
 def _short(record: GameRecord) -> str:
     """e.g. "fel/tac" or "2P", to keep a result on one line."""
-    if record.difficulty:
+    if record.difficulty and record.deck:
         return f"{record.difficulty[:3]}/{record.deck[:3]}"
     return "2P"

@@ -53,7 +53,7 @@ def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
     for step in steps:
         match step:
             case TakePatch(side, patch_id, index, cost):
-                lines = (
+                lines: tuple[str, ...] = (
                     f"Pay {cost}{BUTTON}" if cost else "It costs nothing",
                     f"Take the {ORDINALS[index]} patch",
                     "Neutral token to its place",
@@ -86,9 +86,9 @@ def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
         # comes first (only a move crosses marks), so a turn needs one press fewer.
         total = sum(step.count for step in incomes)
         marks = ", ".join(str(step.mark) for step in incomes)
-        move = cards[0]
+        first = cards[0]
         income = f"Income +{total}{BUTTON} ({marks})"
-        cards[0] = Card(move.title, (*move.lines, income), move.patch_id)
+        cards[0] = Card(first.title, (*first.lines, income), first.patch_id)
     return tuple(cards)
 
 

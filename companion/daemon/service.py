@@ -132,7 +132,7 @@ def serve(
 def _loop(
     app: Companion, display: Display, notifier: Notifier, snapshot: StateSnapshot
 ) -> DisplayLoop:
-    ready = []
+    ready: list[bool] = []
 
     def frame_sent() -> None:
         snapshot.renew()
@@ -140,7 +140,7 @@ def _loop(
             ready.append(True)
             notifier.ready("first frame shown")
 
-    periodic = ()
+    periodic: tuple[Periodic, ...] = ()
     if notifier.watchdog_interval:
         periodic = (Periodic(notifier.watchdog_interval, notifier.watchdog),)
     return DisplayLoop(app, display, periodic=periodic, on_frame=frame_sent)

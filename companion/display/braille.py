@@ -47,6 +47,7 @@ def to_braille(image: Image.Image) -> list[str]:
         image = image.convert("1")
     width, height = image.size
     pixels = image.load()
+    assert pixels is not None  # None only for an image that failed to load, which raised
     lines = []
     for top in range(0, height, CELL_HEIGHT):
         cells = []

@@ -519,12 +519,17 @@ class Game:
             if side.name != AUTOMA:
                 side.covered = min(QUILT_SQUARES, side.covered + 1)
             steps.append(TakeLeather(side.name, position))
-        mark = self.bonus_mark
-        if side.name == AUTOMA and self.bonus_holder is None and start < mark <= end:  # type: ignore[operator]
+        bonus_mark = self.bonus_mark
+        if (
+            side.name == AUTOMA
+            and self.bonus_holder is None
+            and bonus_mark is not None
+            and start < bonus_mark <= end
+        ):
             self.bonus_holder = AUTOMA
             steps.append(TakeBonus(AUTOMA))
         # Order the steps along the track, as the token meets them.
-        steps.sort(key=lambda step: _track_position(step, mark))
+        steps.sort(key=lambda step: _track_position(step, bonus_mark))
         return tuple(steps)
 
 

@@ -65,7 +65,7 @@ def action_record(action: Action) -> dict[str, Any]:
             return {"action": "buy", "index": index}
         case AutomaTurn(None):
             return {"action": "automa"}
-        case AutomaTurn(reshuffle):
+        case AutomaTurn(tuple(reshuffle)):
             return {"action": "automa", "reshuffle": list(reshuffle)}
         case ClaimBonus(side):
             return {"action": "claim_bonus", "side": side}

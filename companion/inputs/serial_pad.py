@@ -54,7 +54,7 @@ STALL_BACKOFF = 2.0
 #: How long :meth:`SerialPad.close` waits for the thread to end.
 JOIN_TIMEOUT = 2.0
 
-OpenSerial = Callable[..., serial.SerialBase]
+OpenSerial = Callable[..., serial.Serial]
 StateSource = Callable[[], str | None]
 
 
@@ -118,7 +118,7 @@ class SerialPad:
         # Guards _port against close() cancelling I/O on a port being closed
         # (its cancel pipes' file descriptors could already belong to someone else).
         self._port_lock = threading.Lock()
-        self._port: serial.SerialBase | None = None
+        self._port: serial.Serial | None = None
         self._ever_connected = False
         self._outage_logged = False
         self._stalled_until = 0.0
@@ -253,7 +253,7 @@ class SerialPad:
         finally:
             self._connected.clear()
 
-    def _open(self) -> serial.SerialBase | None:
+    def _open(self) -> serial.Serial | None:
         """Open the port, retrying until it opens; ``None`` if closed meanwhile."""
         while not self._stop.is_set():
             try:
@@ -303,7 +303,7 @@ class SerialPad:
             self._reconnect_interval,
         )
 
-    def _close_port(self, port: serial.SerialBase) -> None:
+    def _close_port(self, port: serial.Serial) -> None:
         self._connected.clear()
         with self._port_lock:
             self._port = None
@@ -312,7 +312,7 @@ class SerialPad:
             except Exception:  # a vanished device may fail to close; it is gone either way
                 log.debug("serial pad %s: error closing the port", self.url, exc_info=True)
 
-    def _serve(self, port: serial.SerialBase) -> None:
+    def _serve(self, port: serial.Serial) -> None:
         """Read, answer and enqueue until closed; raises when the device goes away."""
         splitter = LineSplitter()
         while not self._stop.is_set():
@@ -325,7 +325,7 @@ class SerialPad:
             for line in splitter.feed(data):
                 self._answer(port, line)
 
-    def _answer(self, port: serial.SerialBase, line: RawLine) -> None:
+    def _answer(self, port: serial.Serial, line: RawLine) -> None:
         self._lines_received += 1
         request = classify(line)
         if isinstance(request, Input):
@@ -355,7 +355,7 @@ class SerialPad:
             return error_reply(Refusal.STATE_UNAVAILABLE)
         return state_reply(state)
 
-    def _send(self, port: serial.SerialBase, reply: str) -> None:
+    def _send(self, port: serial.Serial, reply: str) -> None:
         if time.monotonic() < self._stalled_until:
             self._replies_dropped += 1
             return

@@ -57,10 +57,15 @@ class SimulatedInputs:
         self.config = config or simulation_config()
         if self.config.encoder is None or self.config.encoder.switch is None:
             raise ValueError("the simulation needs an encoder with a push switch")
+        self._transitions_per_detent = self.config.encoder.transitions_per_detent
         #: how long to wait for an event (generous: a slow machine must not fail)
         self.timeout = timeout
         self.factory = MockFactory(pin_class=MockPin)
         self.inputs: GpioInputs = open_gpio_inputs(self.config, queue, pin_factory=self.factory)
+        # The config has both, so open_gpio_inputs opened both.
+        assert self.inputs.encoder is not None and self.inputs.switch is not None
+        self._encoder = self.inputs.encoder
+        self._switch_pin: MockPin = self.inputs.switch.pin
         self._cycle_position = 0
 
     def perform(self, item: Input) -> None:
@@ -72,7 +77,7 @@ class SimulatedInputs:
         elif item is Input.PREVIOUS:
             self.turn(clockwise=False)
         elif item is Input.HOLD:
-            self.hold(self.inputs.switch.pin)
+            self.hold(self._switch_pin)
         else:
             self.tap(self._pin_for(item))
         if not self.queue.wait_until_enqueued(expected, self.timeout) and not self.queue.closed:
@@ -80,9 +85,9 @@ class SimulatedInputs:
 
     def turn(self, clockwise: bool) -> None:
         """Turn the encoder one detent."""
-        encoder = self.inputs.encoder
+        encoder = self._encoder
         step = 1 if clockwise else -1
-        for _ in range(self.config.encoder.transitions_per_detent):
+        for _ in range(self._transitions_per_detent):
             old = CLOCKWISE_CYCLE[self._cycle_position]
             self._cycle_position = (self._cycle_position + step) % len(CLOCKWISE_CYCLE)
             new = CLOCKWISE_CYCLE[self._cycle_position]
@@ -112,7 +117,7 @@ class SimulatedInputs:
 
     def _pin_for(self, item: Input) -> MockPin:
         if item is Input.SELECT:
-            return self.inputs.switch.pin
+            return self._switch_pin
         for button_config, button in zip(self.config.buttons, self.inputs.buttons, strict=True):
             if button_config.input is item:
                 return button.pin

@@ -96,9 +96,9 @@ def draw_track(
         _draw_leather(canvas, layout, position)
     if bonus_mark is not None:
         _draw_bonus(canvas, layout, bonus_mark)
-    for side, position in enumerate(tokens):
-        if position is not None:
-            _draw_token(canvas, layout, position, below=side == 1)
+    for side, square in enumerate(tokens):
+        if square is not None:
+            _draw_token(canvas, layout, square, below=side == 1)
     return layout
 
 

@@ -49,7 +49,7 @@ class Periodic:
     """A callback due every `interval` seconds (the watchdog's ping)."""
 
     interval: float
-    callback: Callable[[], None]
+    callback: Callable[[], object]
     due: float = 0.0
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import errno as errnos
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from PIL import Image
 
@@ -73,13 +73,15 @@ class RecordingBus:
 
     # smbus2's interface, as far as luma uses it
 
-    def write_i2c_block_data(self, i2c_addr: int, register: int, data, force=None) -> None:
+    def write_i2c_block_data(
+        self, i2c_addr: int, register: int, data: list[int], force: bool | None = None
+    ) -> None:
         self._maybe_fail()
         if len(data) > 32:
             raise ValueError("Data length cannot exceed 32 bytes")  # as smbus2
         self.writes.append(Write(i2c_addr, register, bytes(data)))
 
-    def i2c_rdwr(self, *messages) -> None:
+    def i2c_rdwr(self, *messages: Any) -> None:  # smbus2.i2c_msg, bytes() of it the buffer
         self._maybe_fail()
         for message in messages:
             raw = bytes(message)
