@@ -106,14 +106,15 @@ def read_display(table: Table) -> DisplayConfig:
         if address not in I2C_ADDRESSES:
             table.fail(
                 "i2c_address",
-                f"{_hex(address)} is out of range (expected 0x03 to 0x77; "
-                "these modules answer at 0x3C or 0x3D)",
+                f"{_hex(address)} is out of range (expected {_hex(I2C_ADDRESSES[0])} to "
+                f"{_hex(I2C_ADDRESSES[-1])}; these modules answer at 0x3C or 0x3D)",
             )
         speed = table.integer("bus_speed_hz", I2C_DEFAULT_SPEED)
         if speed not in I2C_SPEEDS:
             table.fail(
                 "bus_speed_hz",
-                f"{speed} Hz is out of range for I2C (10000 to 1000000; 400000 is usual)",
+                f"{speed} Hz is out of range for I2C ({I2C_SPEEDS[0]} to {I2C_SPEEDS[-1]}; "
+                f"{I2C_DEFAULT_SPEED} is usual)",
             )
         return DisplayConfig(
             **common, interface="i2c", i2c_port=port, i2c_address=address, bus_speed_hz=speed
