@@ -1,10 +1,11 @@
 """The one interface every display sink offers: what the runtime loop draws on.
 
-It is luma's device interface (``luma.core.device.device``), so luma's own
-devices (the ``dummy``, luma.emulator's ``pygame``, ``capture`` and
-``gifanim``) fit it as they are, plus ``healthy``: whether the last frame
-reached the panel. Only the real OLED (:class:`companion.display.oled.OledDisplay`)
-can lose its panel; the other sinks take :class:`AlwaysHealthy`.
+It is luma's device interface (``luma.core.device.device``: ``display()``,
+``contrast()``, ``hide()``, ``show()``, ``cleanup()``, size, mode, ``persist``)
+plus one attribute luma lacks, ``healthy``: whether the panel answers. Only the
+real OLED (:class:`companion.display.oled.OledDisplay`) can lose its panel;
+luma's own devices (the ``dummy`` here, luma.emulator's in
+:mod:`companion.display.emulators`) and the terminal take :class:`AlwaysHealthy`.
 """
 
 from __future__ import annotations
