@@ -2,6 +2,7 @@
 
 import threading
 
+import gpiozero.mixins
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
 
@@ -11,6 +12,7 @@ from companion.inputs.gpio import (
     EncoderConfig,
     InputConfig,
     PressTracker,
+    QuietButton,
     open_gpio_inputs,
 )
 
@@ -182,3 +184,23 @@ class TestHalfStepEncoder:
         for _ in range(100):
             drive(mock_factory, "A low", "B low", "A high", "B high")
         assert drain() == [Input.NEXT] * 200
+
+
+HOLD_THREAD_WAITS: list[bool] = []
+"""For each wait of gpiozero's hold thread: True if the event woke it, False if it timed out."""
+
+
+class TimedEvent(threading.Event):
+    def wait(self, timeout=None):
+        woken = super().wait(timeout)
+        HOLD_THREAD_WAITS.append(woken)
+        return woken
+
+
+def test_a_button_stops_gpiozeros_hold_thread_without_waiting_out_its_poll(monkeypatch):
+    """The hold thread polls every 0.1 s; QuietButton wakes it to stop it, never waits that out."""
+    monkeypatch.setattr(gpiozero.mixins, "Event", TimedEvent)
+    HOLD_THREAD_WAITS.clear()
+    for pin in (BACK_KEY, SELECT_KEY, SWITCH):
+        QuietButton(pin, pin_factory=MockFactory()).close()
+    assert False not in HOLD_THREAD_WAITS
