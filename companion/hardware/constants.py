@@ -34,10 +34,10 @@ SPI_SPEEDS = tuple(
 copied from ``luma.core.interface.serial.spi.__init__`` (luma.core 2.6, the minor version
 pinned in pyproject.toml; a test checks it against luma's spi() itself)."""
 SPI_DEFAULT_SPEED = 8_000_000
-"""luma.core's default SPI clock. The controllers' datasheets specify slower serial
-clocks than the modules are commonly run at (luma's 8 MHz; Waveshare's demo code for
-its HAT opens the bus at 1 MHz in one version and 10 MHz by other accounts);
-8 MHz is what luma's users run these panels at."""
+"""luma.core's default SPI clock, and what luma's users run these panels at. The
+datasheets are more cautious: the SSD1306 specifies a 100 ns clock cycle (10 MHz), and
+the Linux kernel's ssd130x driver reads the SH1106's as 2 MHz. Waveshare's demo code for
+its SH1106 HAT opens the bus at 1 MHz (config.py V1.0, 2020-06-17)."""
 SPI_DEFAULT_DC, SPI_DEFAULT_RESET = 24, 25
 """luma's default data/command and reset pins (BCM), used when a profile names none."""
 RESET_HOLD_SECONDS = 0.010
