@@ -42,6 +42,8 @@ JOYSTICK_INPUTS: Mapping[str, Input] = {
 }
 #: what a player cannot do without: turn (or step) both ways and press
 REQUIRED_INPUTS = (Input.NEXT, Input.PREVIOUS, Input.SELECT)
+
+# The keys each table may hold (any other is refused, with a "did you mean").
 DISPLAY_KEYS = (
     "driver",
     "interface",
@@ -63,6 +65,7 @@ INPUT_KEYS = ("hold_time", "bounce_time", "encoder", "buttons", "joystick")
 ENCODER_KEYS = ("a", "b", "switch", "transitions_per_detent", "bounce_time")
 BUTTON_KEYS = ("pin", "input")
 SERIAL_KEYS = ("url", "baudrate")
+
 HOLD_TIMES = (0.2, 5.0)
 BOUNCE_TIMES = (0.0, 0.5)
 BAUDRATES = range(300, 4_000_001)
@@ -71,6 +74,7 @@ LOOPBACK_URL = "loop://"
 
 
 def read_display(table: Table) -> DisplayConfig:
+    """The [display] table: driver, size, rotation, and the bus (I2C or SPI) with its pins."""
     driver = table.string("driver")
     if driver not in DRIVERS:
         table.fail("driver", f"unknown driver {driver!r} (expected one of {', '.join(DRIVERS)})")
@@ -147,6 +151,7 @@ def read_display(table: Table) -> DisplayConfig:
 def read_inputs(
     table: Table | None,
 ) -> tuple[InputConfig, list[tuple[str, int]]]:
+    """The [inputs] table (absent: none), and the pins it claims as (key, pin)."""
     if table is None:
         return InputConfig(), []
     hold_time = table.number("hold_time", 0.8)
@@ -217,6 +222,7 @@ def _bounce(table: Table, name: str, default: float | None) -> float | None:
 
 
 def read_serial_pad(table: Table) -> SerialPadConfig:
+    """The [serial_pad] table: a local serial device and its baud rate."""
     url = table.string("url")
     if not url.strip():
         table.fail("url", "must not be empty (e.g. /dev/ttyACM0)")
@@ -245,6 +251,7 @@ def is_serial_device(url: str) -> bool:
 
 
 def check_inputs_suffice(where: Where, inputs: InputConfig) -> None:
+    """Refuse a build without a way to give next, previous and select."""
     given = {button.input for button in inputs.buttons}
     if inputs.encoder is not None:
         given |= {Input.NEXT, Input.PREVIOUS}
