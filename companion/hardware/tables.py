@@ -36,7 +36,7 @@ class Where:
         raise ProfileError(" ".join(line.splitlines()))
 
 
-MISSING: Any = object()
+_MISSING: Any = object()
 
 
 class Table:
@@ -78,26 +78,26 @@ class Table:
     def _get(self, name: str, default: Any) -> Any:
         if name in self.data:
             return self.data[name]
-        if default is MISSING:
+        if default is _MISSING:
             self.fail(name, self.missing)
         return default
 
-    def integer(self, name: str, default: Any = MISSING) -> Any:
+    def integer(self, name: str, default: Any = _MISSING) -> Any:
         value = self._get(name, default)
         if name in self.data and (isinstance(value, bool) or not isinstance(value, int)):
-            self.fail(name, f"expected an integer, got {describe(value)}")
+            self.fail(name, f"expected an integer, got {_describe(value)}")
         return value
 
-    def number(self, name: str, default: Any = MISSING) -> Any:
+    def number(self, name: str, default: Any = _MISSING) -> Any:
         value = self._get(name, default)
         if name in self.data and (isinstance(value, bool) or not isinstance(value, int | float)):
-            self.fail(name, f"expected a number, got {describe(value)}")
+            self.fail(name, f"expected a number, got {_describe(value)}")
         return value
 
-    def string(self, name: str, default: Any = MISSING) -> Any:
+    def string(self, name: str, default: Any = _MISSING) -> Any:
         value = self._get(name, default)
         if name in self.data and not isinstance(value, str):
-            self.fail(name, f"expected a string, got {describe(value)}")
+            self.fail(name, f"expected a string, got {_describe(value)}")
         return value
 
     def table(self, name: str, allowed: Iterable[str]) -> Table | None:
@@ -105,7 +105,7 @@ class Table:
             return None
         value = self.data[name]
         if not isinstance(value, dict):
-            self.fail(name, f"expected a table ([{self.key(name)}]), got {describe(value)}")
+            self.fail(name, f"expected a table ([{self.key(name)}]), got {_describe(value)}")
         return Table(self.where, self.key(name), value, allowed)
 
     def tables(self, name: str, allowed: Iterable[str]) -> list[Table]:
@@ -114,14 +114,14 @@ class Table:
         value = self.data[name]
         if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
             self.fail(
-                name, f"expected an array of tables ([[{self.key(name)}]]), got {describe(value)}"
+                name, f"expected an array of tables ([[{self.key(name)}]]), got {_describe(value)}"
             )
         return [
             Table(self.where, f"{self.key(name)}[{index}]", item, allowed)
             for index, item in enumerate(value)
         ]
 
-    def pin(self, name: str, default: Any = MISSING) -> Any:
+    def pin(self, name: str, default: Any = _MISSING) -> Any:
         value = self.integer(name, default)
         if value is not None and value not in BCM_PINS:
             self.fail(name, f"GPIO {value} is out of range (BCM pins 0 to 27)")
@@ -132,7 +132,7 @@ class Table:
             self.fail(name, f"{value}{unit} is out of range ({low}{unit} to {high}{unit})")
 
 
-def describe(value: Any) -> str:
+def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
     if isinstance(value, int):
