@@ -34,7 +34,7 @@ from companion.inputs.events import EventQueue, Input
 from companion.inputs.simulated import SimulatedInputs
 from companion.runtime.loop import DisplayLoop
 from companion.testing.autoplay import inputs_for, random_choice, start_game
-from companion.views import AutomaView, MenuView, QuestionView, StepView, TurnView
+from companion.views import AutomaView, MenuView, QuestionView, ScreenKind, StepView, TurnView
 
 PLAYER_SCREENS = (TurnView, StepView, QuestionView)
 
@@ -48,7 +48,7 @@ def play_counting(state_dir: Path, seed: int, solo: bool) -> tuple[list[Input], 
     player_inputs = automa_inputs = 0
     while True:
         view = app.view()
-        if isinstance(view, MenuView) and view.title == "Patchwork":
+        if isinstance(view, MenuView) and view.kind is ScreenKind.HOME:
             break
         inputs = inputs_for(view, choose, rng)
         if isinstance(view, AutomaView):

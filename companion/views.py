@@ -9,6 +9,28 @@ as numbers where the renderer draws them specially (track, patches, cards).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+
+
+class ScreenKind(Enum):
+    """Which menu or question a screen is, for those who act on it without reading it.
+
+    The renderer ignores it; the stand-in player (`companion.testing.autoplay`)
+    and the harnesses tell screens apart by it, never by their titles.
+    """
+
+    OTHER = "other"
+    HOME = "home"
+    ABANDON_GAME = "abandon game"
+    DIFFICULTY = "difficulty"
+    DECK = "deck"
+    START_PLAYER = "start player"
+    CIRCLE = "circle"
+    BONUS_QUESTION = "bonus question"
+    GAME_OVER = "game over"
+    GAME_MENU = "game menu"
+    CONFIRM_UNDO = "confirm undo"
+    SETTINGS = "settings"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +49,7 @@ class MenuView:
     selected: int
     note: str = ""
     """One line under the title (a message for the player), if any."""
+    kind: ScreenKind = ScreenKind.OTHER
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +160,7 @@ class QuestionView:
     lines: tuple[str, ...]
     answers: tuple[str, ...]
     selected: int
+    kind: ScreenKind = ScreenKind.OTHER
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,7 +62,7 @@ from companion.engine.gamelog import log_lines, read_log  # noqa: E402
 from companion.engine.setup import P1, P2, solo_setup, two_player_setup  # noqa: E402
 from companion.inputs.events import Input  # noqa: E402
 from companion.render.screens import render_canvas  # noqa: E402
-from companion.views import MenuView, TextView  # noqa: E402
+from companion.views import MenuView, ScreenKind, TextView  # noqa: E402
 from stress.common import invocation, machine_line  # noqa: E402
 
 KINDS = (
@@ -239,9 +239,9 @@ def boot(state_dir: Path, damaged: bytes, original: Game) -> dict:
         view = app.view()
     canvas = render_canvas(view)
     if app.game is None:
-        outcome["usable"] = isinstance(view, MenuView) and view.title == "Patchwork"
+        outcome["usable"] = isinstance(view, MenuView) and view.kind is ScreenKind.HOME
     else:
-        outcome["usable"] = not (isinstance(view, MenuView) and view.title == "Patchwork")
+        outcome["usable"] = not (isinstance(view, MenuView) and view.kind is ScreenKind.HOME)
     outcome["usable"] = outcome["usable"] and not canvas.overflows
     outcome["screen"] = type(view).__name__
     if app.game is not None:

@@ -62,7 +62,7 @@ from companion.runtime.loop import DisplayLoop
 from companion.storage.journal import Journal
 from companion.testing.autoplay import inputs_for, move_to, random_choice
 from companion.testing.recording import RecordingBus, panel_for
-from companion.views import MenuView, QuestionView
+from companion.views import MenuView, QuestionView, ScreenKind
 from stress.common import LogCounter, Report, command_line, finish, median, watchdog
 
 PROFILES = {"ssd1306": "serial-pad", "sh1106": "sh1106-encoder"}
@@ -223,7 +223,7 @@ def play(driver: str, frames: int, seed: int, retry: float, faulty: bool) -> Pla
         try:
             while loop.figures.frames < frames:
                 view = app.view()
-                if isinstance(view, MenuView) and view.title == "Patchwork":
+                if isinstance(view, MenuView) and view.kind is ScreenKind.HOME:
                     start_game()
                     games += 1
                     continue

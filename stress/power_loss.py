@@ -112,20 +112,20 @@ def digest(game) -> str | None:
 def child_main(args: argparse.Namespace) -> int:
     import logging
 
-    from companion.app import companion as companion_module
     from companion.app.companion import Companion
     from companion.display.factory import open_display
     from companion.inputs.events import EventQueue, Input
     from companion.inputs.simulated import SimulatedInputs
     from companion.runtime.loop import DisplayLoop
     from companion.storage import journal as journal_module
+    from companion.storage import progress as progress_module
     from companion.testing.autoplay import inputs_for, move_to, random_choice
-    from companion.views import MenuView
+    from companion.views import MenuView, ScreenKind
 
     state_dir = Path(args.state_dir)
     logging.basicConfig(filename=args.log, level=logging.INFO)
     rng = random.Random(f"{args.seed}-{args.run}")
-    _install_pause_points(os.environ.get(PAUSE_ENV), companion_module, journal_module, rng)
+    _install_pause_points(os.environ.get(PAUSE_ENV), progress_module, journal_module, rng)
 
     seeds = random.Random(f"games-{args.seed}-{args.run}")
     app = Companion(state_dir, lambda: seeds.randrange(2**31))
@@ -147,11 +147,11 @@ def child_main(args: argparse.Namespace) -> int:
         view = app.view()
         if isinstance(view, MenuView):
             labels = [item.label for item in view.items]
-            if view.title == "Patchwork":
+            if view.kind is ScreenKind.HOME:
                 wanted = "Resume game" if "Resume game" in labels else None
                 wanted = wanted or rng.choice(["New solo game", "New two-player game"])
                 target = labels.index(wanted)
-            elif view.title == "Game menu":
+            elif view.kind is ScreenKind.GAME_MENU:
                 target = labels.index("Back to the game")
             else:  # difficulty, deck, start player, circle: anything but Back
                 target = rng.randrange(len([label for label in labels if label != "Back"]))
@@ -177,7 +177,7 @@ def child_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def _install_pause_points(spec, companion_module, journal_module, rng) -> None:
+def _install_pause_points(spec, progress_module, journal_module, rng) -> None:
     """Wrap the storage functions so that the child stops at the k-th `point` (see above)."""
     if not spec:
         return
@@ -248,7 +248,7 @@ def _install_pause_points(spec, companion_module, journal_module, rng) -> None:
 
         setattr(module, attribute, atomic_write_text)
 
-    wrap_atomic(companion_module, "atomic_write_text")
+    wrap_atomic(progress_module, "atomic_write_text")
     wrap_atomic(journal_module, "atomic_write_text")
 
 

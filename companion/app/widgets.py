@@ -16,6 +16,7 @@ from companion.views import (
     MenuView,
     NumberView,
     QuestionView,
+    ScreenKind,
     TextView,
     View,
 )
@@ -67,13 +68,15 @@ class Menu(Screen):
         on_back: Action | None = None,
         note: str = "",
         selected: int = 0,
+        kind: ScreenKind = ScreenKind.OTHER,
     ) -> None:
         self.title, self.entries, self.on_back, self.note = title, list(entries), on_back, note
+        self.kind = kind
         self.cursor = Cursor(len(self.entries), selected)
 
     def view(self) -> View:
         items = tuple(MenuItem(entry.label, entry.detail) for entry in self.entries)
-        return MenuView(self.title, items, self.cursor.index, self.note)
+        return MenuView(self.title, items, self.cursor.index, self.note, self.kind)
 
     def handle(self, event: Input) -> None:
         if self.cursor.move(event):
@@ -93,13 +96,14 @@ class Question(Menu):
         lines: Sequence[str],
         answers: Sequence[Entry],
         on_back: Action | None = None,
+        kind: ScreenKind = ScreenKind.OTHER,
     ) -> None:
-        super().__init__(title, answers, on_back)
+        super().__init__(title, answers, on_back, kind=kind)
         self.lines = tuple(lines)
 
     def view(self) -> View:
         answers = tuple(entry.label for entry in self.entries)
-        return QuestionView(self.title, self.lines, answers, self.cursor.index)
+        return QuestionView(self.title, self.lines, answers, self.cursor.index, self.kind)
 
 
 class NumberPicker(Screen):

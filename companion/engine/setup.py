@@ -140,6 +140,27 @@ def solo_setup(
     return Setup(Mode.SOLO, circle, seed, difficulty=difficulty, deck=deck, deck_order=deck_order)
 
 
+@dataclass(frozen=True, slots=True)
+class SetupChoice:
+    """What the player chose on the new-game menus, before the circle is dealt or entered."""
+
+    mode: Mode
+    difficulty: str | None = None
+    """Solo only."""
+    deck: Deck | None = None
+    """Solo only."""
+    start: str | None = None
+    """Two-player only: who starts."""
+
+    def setup(self, seed: int, circle: tuple[str, ...] | None = None) -> Setup:
+        """The set-up: the circle given (entered by the player) or dealt from `seed`."""
+        if self.mode is Mode.SOLO:
+            assert self.difficulty is not None and self.deck is not None
+            return solo_setup(self.difficulty, self.deck, seed=seed, circle=circle)
+        assert self.start is not None
+        return two_player_setup(self.start, seed=seed, circle=circle)
+
+
 def two_player_setup(
     start: str = P1, seed: int | None = None, circle: tuple[str, ...] | None = None
 ) -> Setup:

@@ -19,6 +19,7 @@ from companion.views import (
     PickPatchView,
     QuestionView,
     ScoreView,
+    ScreenKind,
     StepView,
     TextView,
     TurnView,
@@ -52,7 +53,7 @@ def inputs_for(view: View, choose: Choose, rng: random.Random) -> list[Input]:
     """What a player would press on this screen to get on with the game."""
     if isinstance(view, TurnView):
         return [*move_to(view.selected, choose(view), len(view.choices)), Input.SELECT]
-    if isinstance(view, QuestionView) and view.title == "7x7 bonus":
+    if isinstance(view, QuestionView) and view.kind is ScreenKind.BONUS_QUESTION:
         answer = rng.randrange(len(view.answers))
         return [*move_to(view.selected, answer, len(view.answers)), Input.SELECT]
     if isinstance(view, StepView):
@@ -76,12 +77,13 @@ def start_game(app: Companion, solo: bool, enter_circle: bool, rng: random.Rando
             pressed.append(item)
 
     view = app.view()
-    assert isinstance(view, MenuView) and view.title == "Patchwork", view
+    assert isinstance(view, MenuView) and view.kind is ScreenKind.HOME, view
     target = [item.label for item in view.items].index(
         "New solo game" if solo else "New two-player game"
     )
     press(*move_to(view.selected, target, len(view.items)), Input.SELECT)
-    if isinstance(app.view(), QuestionView):  # abandon the game in progress
+    view = app.view()
+    if isinstance(view, QuestionView) and view.kind is ScreenKind.ABANDON_GAME:
         press(Input.NEXT, Input.SELECT)
     if solo:
         view = app.view()
@@ -106,7 +108,7 @@ def play_to_the_end(
         if on_view:
             on_view(app.view())
         view = app.view()
-        if isinstance(view, MenuView) and view.title == "Patchwork":
+        if isinstance(view, MenuView) and view.kind is ScreenKind.HOME:
             return pressed
         for item in inputs_for(view, choose, rng):
             app.handle(item)

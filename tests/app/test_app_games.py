@@ -9,7 +9,7 @@ from companion.app.companion import Companion
 from companion.engine.actions import AutomaTurn
 from companion.inputs.events import Input
 from companion.testing.autoplay import inputs_for, play_to_the_end, random_choice, start_game
-from companion.views import AutomaView, MenuView, QuestionView, TurnView
+from companion.views import AutomaView, MenuView, QuestionView, ScreenKind, TurnView
 
 
 def new_app(tmp_path, seed=1):
@@ -60,7 +60,7 @@ def test_the_automa_turn_takes_exactly_one_input(tmp_path):
             assert isinstance(app.game.move_stack[before - 1], AutomaTurn)
             assert not isinstance(app.view(), AutomaView) or len(app.game.move_stack) > before
             continue
-        if isinstance(view, MenuView) and view.title == "Patchwork":
+        if isinstance(view, MenuView) and view.kind is ScreenKind.HOME:
             break
         play_step(app, rng)
     assert automa_screens >= 10
@@ -130,7 +130,7 @@ def test_the_7x7_reminder_is_asked_once(tmp_path):
         return buys[0] if buys else view.choices.index("advance")
 
     def watch(view):
-        if isinstance(view, QuestionView) and view.title == "7x7 bonus":
+        if isinstance(view, QuestionView) and view.kind is ScreenKind.BONUS_QUESTION:
             asked.append(view.lines[0].split()[0])  # "P1 has 50 squares." -> "P1"
 
     play_to_the_end(app, rng, always_buy, watch)
@@ -155,6 +155,6 @@ def test_entering_the_circle_can_undo_a_place_by_turning_and_pressing(tmp_path):
     assert app.view().patch is None and app.view().back_label == "Undo place 2"
     app.handle(Input.SELECT)
     assert app.view().number == 2
-    assert app.progress.entering["placed"] == ["P01"]
+    assert app.session.progress.entering.placed == ["P01"]
     # A restart resumes the entry where it was.
     assert new_app(tmp_path).view() == app.view()

@@ -41,7 +41,7 @@ def test_random_games_render_every_screen_within_the_display(tmp_path):
                 app.handle(Input.HOLD)
                 check(app.view())
                 if app.game:
-                    app.resume()
+                    app.play.resume()
 
         play_to_the_end(app, rng, choose, detour)
         check(app.view())

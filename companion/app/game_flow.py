@@ -1,0 +1,134 @@
+"""Playing a game: the turn, the steps for the table, the Automa, the 7×7 question, the end.
+
+Every screen here is chosen from the `GameSession`'s state, so a restart at any
+moment comes back to the same screen (`resume`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from companion.app.circle import DealScreen
+from companion.app.game_menu import GameMenu
+from companion.app.play import AutomaScreen, EndScreen, StepsScreen, TurnScreen
+from companion.app.widgets import Entry, Notice, Question
+from companion.app.wording import automa_summary, player_cards
+from companion.engine.actions import AUTOMA_TURN, Action, AutomaTurn, Step
+from companion.engine.setup import AUTOMA, PLAYER
+from companion.views import ScreenKind
+
+if TYPE_CHECKING:
+    from companion.app.companion import Companion
+
+log = logging.getLogger(__name__)
+
+
+class GameFlow:
+    """From the circle laid out to the result saved in the history."""
+
+    def __init__(self, app: Companion) -> None:
+        self.app = app
+        self.session = app.session
+        self.menu = GameMenu(app, self)
+
+    def resume(self) -> None:
+        """Back to the screen the game was on: dealing, unconfirmed steps, or the turn."""
+        if self.session.progress.dealing is not None:
+            self._show_dealing()
+        elif unacknowledged := self.session.unacknowledged():
+            self._show_steps(*unacknowledged)
+        else:
+            self.continue_game()
+
+    def _show_dealing(self) -> None:
+        def done() -> None:
+            self.session.deal_at(None)
+            self.continue_game()
+
+        circle = self.session.current.setup.circle
+        index = self.session.progress.dealing or 0
+        self.app.show(DealScreen(circle, index, self.session.deal_at, done))
+
+    def continue_game(self) -> None:
+        """The next screen once the table has done everything asked."""
+        game = self.session.current
+        if game.is_over:
+            self.app.show(EndScreen(game, self._finish, self.menu.show))
+        elif side := self.session.bonus_reminder_due():
+            self._ask_bonus(side)
+        elif game.turn == AUTOMA:
+            self.play(AUTOMA_TURN)
+        else:
+            self.app.show(TurnScreen(game, self.play, self.menu.show))
+
+    def play(self, action: Action) -> None:
+        """Play `action`; its steps show once the journal holds it."""
+        try:
+            self._show_steps(*self.session.play(action))
+        except OSError as error:
+            self._not_saved(error)
+
+    def claim_bonus(self, side: str) -> None:
+        try:
+            self._show_steps(*self.session.claim_bonus(side))
+        except OSError as error:
+            self._not_saved(error)
+
+    def _not_saved(self, error: OSError) -> None:
+        log.error("could not save the action: %s", error)
+        lines = ("The action could not be saved:", str(error))
+        self.app.show(Notice("Not saved", lines, self.continue_game))
+
+    def _show_steps(self, action: Action, steps: tuple[Step, ...]) -> None:
+        if isinstance(action, AutomaTurn):
+            screen = AutomaScreen(automa_summary(steps), self._acknowledge, self.menu.show)
+        else:
+            screen = StepsScreen(player_cards(steps), self._acknowledge, self.menu.show)
+        self.app.show(screen)
+
+    def _acknowledge(self) -> None:
+        self.session.acknowledge()
+        self.continue_game()
+
+    def _ask_bonus(self, side: str) -> None:
+        def not_yet() -> None:
+            self.session.bonus_asked(side)
+            self.continue_game()
+
+        who = "you have" if side == PLAYER else f"{side.upper()} has"
+        covered = self.session.current.sides[side].covered
+        self.app.show(
+            Question(
+                "7x7 bonus",
+                (f"{who.capitalize()} {covered} squares.", "A full 7x7 square?"),
+                (
+                    Entry("Not yet", not_yet),
+                    Entry("Yes, claim it", lambda: self.claim_bonus(side)),
+                ),
+                kind=ScreenKind.BONUS_QUESTION,
+            )
+        )
+
+    def _finish(self) -> None:
+        self.app.show(
+            Question(
+                "Game over",
+                ("Save the result to", "the history?"),
+                (
+                    Entry("Save and finish", self._save_finished),
+                    Entry("Undo last action", self.undo),
+                ),
+                on_back=self.continue_game,
+                kind=ScreenKind.GAME_OVER,
+            )
+        )
+
+    def _save_finished(self) -> None:
+        self.session.finish()
+        self.app.home()
+
+    def undo(self) -> None:
+        """Take back the last action of a person, with any Automa turns after it."""
+        self.session.undo()
+        self.continue_game()

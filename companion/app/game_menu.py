@@ -1,0 +1,89 @@
+"""The in-game menu: back to the game, claim the 7×7, correct buttons, undo, rules, home."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from companion.app.rules_text import RULES_REMINDER
+from companion.app.widgets import Entry, Menu, NumberPicker, Pages, Question
+from companion.app.wording import side_label
+from companion.engine.actions import Adjust
+from companion.engine.setup import PLAYER
+from companion.views import ScreenKind
+
+if TYPE_CHECKING:
+    from companion.app.companion import Companion
+    from companion.app.game_flow import GameFlow
+
+CORRECTION_LIMIT = 30
+"""The most buttons a correction can give at once."""
+
+
+class GameMenu:
+    def __init__(self, app: Companion, flow: GameFlow) -> None:
+        self.app, self.flow, self.session = app, flow, app.session
+
+    def show(self) -> None:
+        game = self.session.current
+        entries = [Entry("Back to the game", self.flow.resume)]
+        claimants = [name for name in game.sides if game.can_claim_bonus(name)]
+        if claimants:
+            entries.append(
+                Entry(
+                    "Claim 7x7 bonus",
+                    lambda: self._choose_side("Who claims?", claimants, self.flow.claim_bonus),
+                )
+            )
+        if not game.is_over:
+            sides = list(game.sides)
+            entries.append(
+                Entry(
+                    "Correct buttons",
+                    lambda: self._choose_side("Whose buttons?", sides, self._correct),
+                )
+            )
+        if self.session.can_undo():
+            entries.append(Entry("Undo last action", self._confirm_undo))
+        entries += [Entry("Rules reminder", self._rules), Entry("Home", self.app.home)]
+        self.app.show(
+            Menu("Game menu", entries, on_back=self.flow.resume, kind=ScreenKind.GAME_MENU)
+        )
+
+    def _choose_side(self, title: str, sides: list[str], then: Callable[[str], None]) -> None:
+        if len(sides) == 1:
+            then(sides[0])
+            return
+        entries = [Entry(side_label(side), lambda side=side: then(side)) for side in sides]
+        self.app.show(Menu(title, entries, on_back=self.show))
+
+    def _correct(self, side: str) -> None:
+        buttons = self.session.current.sides[side].buttons
+        allowed = list(range(-buttons, CORRECTION_LIMIT + 1))
+        allowed.remove(0)
+        verb = "have" if side == PLAYER else "has"
+        self.app.show(
+            NumberPicker(
+                "Correct buttons",
+                f"{side_label(side)} {verb} {buttons}",
+                1,
+                allowed,
+                lambda delta: f"{delta:+d} = {buttons + delta}",
+                lambda delta: self.flow.play(Adjust(side, delta)),
+                self.show,
+            )
+        )
+
+    def _confirm_undo(self) -> None:
+        self.app.show(
+            Question(
+                "Undo",
+                ("Take back the last action", "(and the Automa's turns", "that followed it)?"),
+                (Entry("No", self.show), Entry("Yes, undo", self.flow.undo)),
+                on_back=self.show,
+                kind=ScreenKind.CONFIRM_UNDO,
+            )
+        )
+
+    def _rules(self) -> None:
+        self.app.show(Pages("Rules", RULES_REMINDER, self.show))

@@ -1,0 +1,178 @@
+"""The game in progress: the game, its journal and its progress file, kept in step.
+
+`GameSession` is the one place that changes them. Its rule is "journal before
+screen": `play` returns an action's steps (what the screen shows as done) only
+once the journal holds the action, and takes the action back if the journal
+cannot. It knows nothing of screens and is tested without them
+(tests/app/test_session.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.engine.actions import Action, AutomaTurn, ClaimBonus, Step
+from companion.engine.catalogue import BONUS_SQUARES
+from companion.engine.game import Game
+from companion.engine.setup import AUTOMA, Setup, SetupChoice
+from companion.storage.journal import Journal
+from companion.storage.progress import PROGRESS_NAME, Entering, Progress
+
+
+class GameSession:
+    """The game in progress (if any) with its journal and progress, loaded from `state_dir`."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self.journal = Journal(state_dir / "journal.jsonl")
+        self.progress_path = state_dir / PROGRESS_NAME
+        loaded = self.journal.load()
+        self.game: Game | None = loaded.game
+        self.load_notice = loaded.notice
+        """What loading the journal had to tell the player (a dropped line, a damaged file)."""
+        self.progress = Progress.load(self.progress_path)
+        if not self.game and not self.progress.entering:
+            # Left from a game that is over or was set aside: nothing to resume.
+            self.progress = Progress()
+        self.last_finished: Game | None = None
+
+    @property
+    def current(self) -> Game:
+        """The game in progress; only asked for while there is one."""
+        assert self.game is not None
+        return self.game
+
+    # --- starting and ending -----------------------------------------------------------
+
+    def start(self, setup: Setup) -> Game:
+        """A new game, journalled; a game still in progress goes to the history unfinished."""
+        if self.game:
+            self.journal.archive(finished=False)
+        self.game = Game(setup)
+        self.journal.start(setup)
+        self.progress = Progress()
+        self._save_progress()
+        return self.game
+
+    def abandon(self) -> None:
+        """Set the game in progress aside: it stays in the history, unfinished."""
+        self.journal.archive(finished=False)
+        self._clear()
+
+    def finish(self) -> Game:
+        """Save the finished game to the history; returns it."""
+        self.journal.archive(finished=True)
+        finished = self.last_finished = self.current
+        self._clear()
+        return finished
+
+    def _clear(self) -> None:
+        self.game = None
+        self.progress = Progress()
+        self.progress_path.unlink(missing_ok=True)
+
+    # --- actions -----------------------------------------------------------------------
+
+    def play(self, action: Action) -> tuple[Action, tuple[Step, ...]]:
+        """Apply `action` and journal it; returns the action as journalled and its steps.
+
+        If the journal cannot take it (OSError), the game is as it was and the
+        error is raised: nothing is shown as done that a power cut would lose.
+        """
+        game = self.current
+        steps = game.push(action)
+        try:
+            self.journal.append(game.move_stack[-1])
+        except OSError:
+            game.pop()
+            raise
+        return game.move_stack[-1], steps
+
+    def unacknowledged(self) -> tuple[Action, tuple[Step, ...]] | None:
+        """The last action and its steps if the table has not confirmed them, else None.
+
+        Undo and redo gives the same steps, reshuffle included, and writes nothing.
+        """
+        game = self.current
+        if self.progress.acknowledged >= len(game.move_stack):
+            return None
+        action = game.pop()
+        return action, game.push(action)
+
+    def acknowledge(self) -> None:
+        """The table has done the last action's steps."""
+        self.progress.acknowledged = len(self.current.move_stack)
+        self._save_progress()
+
+    def can_undo(self) -> bool:
+        return any(not isinstance(action, AutomaTurn) for action in self.current.move_stack)
+
+    def undo(self) -> None:
+        """Take back the last action of a person, with any Automa turns after it."""
+        game = self.current
+        while game.move_stack:
+            # The file first: if it cannot be shortened, the game stays as the file says.
+            self.journal.undo()
+            if not isinstance(game.pop(), AutomaTurn):
+                break
+        self.progress.acknowledged = len(game.move_stack)
+        self._save_progress()
+
+    # --- the 7×7 bonus -----------------------------------------------------------------
+
+    def bonus_reminder_due(self) -> str | None:
+        """A person who has covered 49 squares while the tile is free, not yet asked about it."""
+        game = self.current
+        for name, side in game.sides.items():
+            if (
+                name != AUTOMA
+                and game.bonus_holder is None
+                and side.covered >= BONUS_SQUARES
+                and name not in self.progress.asked_bonus
+            ):
+                return name
+        return None
+
+    def bonus_asked(self, side: str) -> None:
+        """`side` was asked (or claimed): the reminder is not shown to it again."""
+        self.progress.asked_bonus.append(side)
+        self._save_progress()
+
+    def claim_bonus(self, side: str) -> tuple[Action, tuple[Step, ...]]:
+        self.bonus_asked(side)
+        return self.play(ClaimBonus(side))
+
+    # --- laying out the circle ---------------------------------------------------------
+
+    def start_dealt(self, setup: Setup) -> None:
+        """A new game whose circle the device deals: the first patch to lay is shown."""
+        self.start(setup)
+        self.deal_at(0)
+
+    def deal_at(self, index: int | None) -> None:
+        """The patch at place `index` is being shown; None once the circle is laid."""
+        self.progress.dealing = index
+        self._save_progress()
+
+    def begin_entering(self, choice: SetupChoice, seed: int) -> Entering:
+        self.progress = Progress(entering=Entering(choice, seed))
+        self._save_progress()
+        return self.progress.entering  # type: ignore[return-value]
+
+    def placed(self, placed: list[str]) -> None:
+        """The patches entered so far, in circle order."""
+        assert self.progress.entering is not None
+        self.progress.entering.placed = list(placed)
+        self._save_progress()
+
+    def cancel_entering(self) -> None:
+        self.progress = Progress()
+        self.progress_path.unlink(missing_ok=True)
+
+    def start_entered(self, circle: tuple[str, ...]) -> Game:
+        """The game of the circle just entered."""
+        entering = self.progress.entering
+        assert entering is not None
+        return self.start(entering.choice.setup(entering.seed, circle))
+
+    def _save_progress(self) -> None:
+        self.progress.save(self.progress_path)

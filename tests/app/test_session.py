@@ -1,0 +1,132 @@
+"""The game session without any screen: journal before screen, resume, undo, finish."""
+
+import pytest
+
+from companion.app.session import GameSession
+from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn
+from companion.engine.automa import Deck
+from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
+from companion.storage.history import History
+
+
+def solo(seed=3):
+    return solo_setup("fellow", "normal", seed=seed)
+
+
+def test_an_action_is_in_the_journal_before_its_steps_are_returned(tmp_path):
+    session = GameSession(tmp_path)
+    session.start(solo())
+    played = []
+
+    def append(action):
+        # The journal is written while the steps are not yet handed back.
+        played.append(GameSession(tmp_path).game is not None)
+        original_append(action)
+
+    original_append = session.journal.append
+    session.journal.append = append
+    action, steps = session.play(ADVANCE)
+    assert played == [True] and steps
+    assert GameSession(tmp_path).game.state() == session.game.state()
+    assert GameSession(tmp_path).game.move_stack == [action]
+
+
+def test_an_action_the_journal_refuses_is_taken_back_and_raised(tmp_path, monkeypatch):
+    session = GameSession(tmp_path)
+    session.start(solo())
+    before = session.game.state()
+
+    def full_disk(action):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session.journal, "append", full_disk)
+    with pytest.raises(OSError):
+        session.play(ADVANCE)
+    assert session.game.state() == before and session.game.move_stack == []
+    assert GameSession(tmp_path).game.state() == before
+
+
+def test_steps_not_confirmed_at_the_table_come_back_after_a_restart(tmp_path):
+    session = GameSession(tmp_path)
+    session.start(solo())
+    action, steps = session.play(ADVANCE)
+    resumed = GameSession(tmp_path)
+    assert resumed.unacknowledged() == (action, steps)
+    resumed.acknowledge()
+    assert GameSession(tmp_path).unacknowledged() is None
+
+
+def test_undo_takes_back_the_persons_action_and_the_automa_turns_after_it(tmp_path):
+    session = GameSession(tmp_path)
+    session.start(solo())
+    start = session.game.state()
+    session.play(ADVANCE)  # the player jumps ahead of the Automa
+    automa_turns = 0
+    while session.game.turn == "automa":
+        session.play(AUTOMA_TURN)
+        automa_turns += 1
+    assert automa_turns >= 1
+    assert session.can_undo()
+    session.undo()
+    assert session.game.state() == start
+    assert not session.can_undo()
+    resumed = GameSession(tmp_path)
+    assert resumed.game.state() == start and resumed.unacknowledged() is None
+
+
+def test_only_automa_turns_cannot_be_undone(tmp_path):
+    session = GameSession(tmp_path)
+    session.start(two_player_setup("p1", seed=1))
+    assert not session.can_undo()
+    session.play(Adjust("p2", 3))
+    assert session.can_undo()
+    assert not isinstance(session.game.move_stack[-1], AutomaTurn)
+
+
+def test_finishing_saves_to_the_history_and_leaves_no_game(tmp_path):
+    session = GameSession(tmp_path)
+    game = session.start(two_player_setup("p2", seed=5))
+    while not game.is_over:
+        session.play(ADVANCE)
+    session.acknowledge()
+    assert session.finish() is game
+    assert session.game is None and session.last_finished is game
+    assert not (tmp_path / "journal.jsonl").exists() and not (tmp_path / "progress.json").exists()
+    assert History(tmp_path / "history").statistics().two_player_games == 1
+    assert GameSession(tmp_path).game is None
+
+
+def test_starting_over_a_game_in_progress_keeps_it_in_the_history(tmp_path):
+    session = GameSession(tmp_path)
+    session.start(solo(1))
+    session.play(ADVANCE)
+    session.start(solo(2))
+    assert session.game.move_stack == []
+    kept = list((tmp_path / "history").iterdir())
+    assert len(kept) == 1 and kept[0].name.endswith("-solo-abandoned.jsonl")
+
+
+def test_a_circle_being_entered_survives_a_restart(tmp_path):
+    session = GameSession(tmp_path)
+    choice = SetupChoice(Mode.SOLO, "fellow", Deck.TACTICAL)
+    session.begin_entering(choice, seed=11)
+    session.placed(["P07", "P03"])
+    resumed = GameSession(tmp_path)
+    entering = resumed.progress.entering
+    assert entering.choice == choice and entering.seed == 11 and entering.placed == ["P07", "P03"]
+    circle = solo_setup("fellow", "tactical", seed=99).circle
+    game = resumed.start_entered(circle)
+    assert game.setup.circle == circle and game.setup.seed == 11
+    assert game.setup.deck is Deck.TACTICAL
+    assert GameSession(tmp_path).progress.entering is None
+
+
+def test_the_7x7_reminder_is_due_once_per_side(tmp_path):
+    session = GameSession(tmp_path)
+    game = session.start(two_player_setup("p1", seed=2))
+    assert session.bonus_reminder_due() is None
+    game.sides["p2"].covered = 49
+    assert session.bonus_reminder_due() == "p2"
+    session.bonus_asked("p2")
+    assert session.bonus_reminder_due() is None
+    assert GameSession(tmp_path).progress.asked_bonus == ["p2"]
