@@ -1,4 +1,4 @@
-"""The Waveshare 1.3" OLED HAT profile through luma's real sh1106 on SPI, decoded from the bytes.
+"""Which way up the vendor builds show their picture: luma's real drivers, decoded from the bytes.
 
 Waveshare's own driver for the HAT (``SH1106.py``, ``Init()``, in the HAT's
 demo code) sends segment remap 0xA0 and COM scan 0xC0: that is the way up the
@@ -12,7 +12,7 @@ from spi_doubles import MockGpio, RecordingSpi
 from companion.display.oled import open_oled
 from companion.hardware.profile import load_profile
 from companion.render.screens import render
-from companion.testing.recording import ScanDirections, panel_for
+from companion.testing.recording import RecordingBus, ScanDirections, panel_for
 from companion.testing.screen_examples import EXAMPLES
 
 WAVESHARE_UPRIGHT = ScanDirections(segment_remap=False, com_reversed=False)
@@ -66,3 +66,21 @@ def test_reset_is_held_low_then_released_before_the_first_command():
 def test_the_spi_clock_is_the_profiles():
     _, bus, _, config = open_hat()
     assert bus.max_speed_hz == config.bus_speed_hz == 8_000_000
+
+
+ADAFRUIT_UPRIGHT = ScanDirections(segment_remap=True, com_reversed=True)
+"""0xA1, 0xC8: Adafruit's own SSD1306 driver (adafruit_ssd1306.py, init_display()),
+which drives its OLED Bonnet the right way up."""
+
+
+def test_the_adafruit_bonnet_needs_no_turn():
+    """The same model on the other vendor build: luma's init is Adafruit's, so rotation 0."""
+    profile = load_profile("adafruit-oled-bonnet")
+    bus = RecordingBus()
+    display = open_oled(profile.display, bus=bus)
+    frame = Image.new("1", (128, 64))
+    frame.putpixel((0, 0), 1)
+    display.display(frame)
+    panel = panel_for(profile.display.driver)
+    panel.replay(bus.writes)
+    assert lit(panel.glass(ADAFRUIT_UPRIGHT)) == [(0, 0)]
