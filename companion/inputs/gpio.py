@@ -151,6 +151,16 @@ class QuietButton(Button):
         self._cancel_hold()
         super()._fire_deactivated()
 
+    def elapse_hold(self) -> None:
+        """Fire a pending hold now, as if ``hold_time`` had passed.
+
+        The simulation's hold is one key or script line: it need not wait the
+        real hold time, and a 1,500-line script must not take minutes.
+        """
+        if self._hold_timer is not None:
+            self._cancel_hold()
+            self._hold_elapsed()
+
     def _hold_elapsed(self) -> None:
         if self.is_active:
             self._held_from = self.pin_factory.ticks()
@@ -221,9 +231,9 @@ class GpioInputs:
 
     config: InputConfig
     encoder: RotaryEncoder | None = None
-    switch: Button | None = None
+    switch: QuietButton | None = None
     #: one Button per entry of ``config.buttons``, in the same order
-    buttons: list[Button] = field(default_factory=list)
+    buttons: list[QuietButton] = field(default_factory=list)
 
     def devices(self) -> list:
         """Every open gpiozero device."""
@@ -283,7 +293,7 @@ def _open_encoder(
 
 def _open_button(
     config: InputConfig, pin: Pin, short: Input, queue: EventQueue, pin_factory: Factory | None
-) -> Button:
+) -> QuietButton:
     button = QuietButton(
         pin,
         pull_up=True,

@@ -7,6 +7,8 @@ pins are fake.
 
 from __future__ import annotations
 
+import threading
+
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.inputs.events import EventQueue, Input
@@ -15,6 +17,7 @@ from companion.inputs.gpio import (
     EncoderConfig,
     GpioInputs,
     InputConfig,
+    QuietButton,
     open_gpio_inputs,
 )
 
@@ -65,19 +68,24 @@ class SimulatedInputs:
         # The config has both, so open_gpio_inputs opened both.
         assert self.inputs.encoder is not None and self.inputs.switch is not None
         self._encoder = self.inputs.encoder
-        self._switch_pin: MockPin = self.inputs.switch.pin
+        self._switch: QuietButton = self.inputs.switch
         self._cycle_position = 0
+        # The terminal's keys and the window's may arrive together: one input at a time.
+        self._performing = threading.Lock()
 
     def perform(self, item: Input) -> None:
         """Drive the mock pins so that the devices emit ``item``, and wait for it."""
-        item = Input(item)
+        with self._performing:
+            self._perform(Input(item))
+
+    def _perform(self, item: Input) -> None:
         expected = self.queue.enqueued + 1
         if item is Input.NEXT:
             self.turn(clockwise=True)
         elif item is Input.PREVIOUS:
             self.turn(clockwise=False)
         elif item is Input.HOLD:
-            self.hold(self._switch_pin)
+            self.hold(self._switch)
         else:
             self.tap(self._pin_for(item))
         if not self.queue.wait_until_enqueued(expected, self.timeout) and not self.queue.closed:
@@ -100,24 +108,25 @@ class SimulatedInputs:
         _drive(pin, False)
         _drive(pin, True)
 
-    def hold(self, pin: MockPin) -> None:
-        """Hold a switch down until gpiozero's hold thread has fired, then release it.
+    def hold(self, button: QuietButton) -> None:
+        """Press a switch, let its hold fire at once (no waiting), then release it.
 
-        The hold is detected on gpiozero's real-time background thread, so we
-        wait for the event itself rather than sleeping for ``hold_time``.
+        The hold goes through the real gpiozero press and the companion's
+        hold handling; only the wait for ``hold_time`` is skipped.
         """
         expected = self.queue.enqueued + 1
-        _drive(pin, False)
+        _drive(button.pin, False)
         try:
-            arrived = self.queue.wait_until_enqueued(expected, self.config.hold_time + self.timeout)
+            button.elapse_hold()
+            arrived = self.queue.wait_until_enqueued(expected, self.timeout)
             if not arrived and not self.queue.closed:
                 raise SimulationError("holding the switch produced no HOLD event")
         finally:
-            _drive(pin, True)
+            _drive(button.pin, True)
 
     def _pin_for(self, item: Input) -> MockPin:
         if item is Input.SELECT:
-            return self._switch_pin
+            return self._switch.pin
         for button_config, button in zip(self.config.buttons, self.inputs.buttons, strict=True):
             if button_config.input is item:
                 return button.pin
