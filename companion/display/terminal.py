@@ -1,35 +1,137 @@
-"""A display sink that draws the 128x64 one-bit screen in a terminal, as Unicode braille.
+"""A display sink that draws the 128x64 one-bit screen in a terminal.
 
-Each braille cell holds 2x4 pixels, so the screen becomes 64 columns by 16
-rows; with a border and one help line it fits an 80x24 terminal.
+The picture is as sharp as the terminal's size allows (:func:`choose_layout`):
+half blocks (1×2 pixels a character, 130×35 with the frame and help line),
+scaled up to 2×2 half cells a pixel or more when the terminal is larger
+still, and braille (2×4 pixels a character, 66×20) only as the last resort,
+with a line asking for a larger terminal. It draws on the terminal's
+alternate screen, so leaving puts back what was there, and follows resizes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
+import os
+import signal
 import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TextIO
 
-from PIL import Image
+from PIL import Image, ImageOps
 
-from companion.display.braille import BRAILLE_BASE, to_braille
+from companion.display.half_blocks import to_half_blocks
+from companion.display.braille import to_braille
 from companion.display.sink import AlwaysHealthy
 
 _CSI = "\x1b["
-_HIDE_CURSOR = f"{_CSI}?25l"
-_SHOW_CURSOR = f"{_CSI}?25h"
+_ENTER_ALTERNATE_SCREEN, _LEAVE_ALTERNATE_SCREEN = f"{_CSI}?1049h", f"{_CSI}?1049l"
+_HIDE_CURSOR, _SHOW_CURSOR = f"{_CSI}?25l", f"{_CSI}?25h"
 _CLEAR_SCREEN = f"{_CSI}H{_CSI}2J"
-_DIM, _NORMAL = f"{_CSI}2m", f"{_CSI}0m"
+_RESET = f"{_CSI}0m"
+_REVERSE, _NO_REVERSE = f"{_CSI}7m", f"{_CSI}27m"
+_REACH = 8  # cells either side (34 pixels in all) that decide whether a pixel row is light
+# The panel's look whatever the terminal's theme: white pixels on black; grey when dimmed.
+_LIT, _DIMMED = f"{_CSI}97;40m", f"{_CSI}38;5;244;40m"
+
+BRAILLE_HINT = "Enlarge the terminal to {columns}×{rows} or more for a sharper picture."
 
 
-def frame_lines(braille: list[str], help_text: str = "") -> list[str]:
-    """Surround braille lines with a box and add the help line (if any) below."""
-    width = max((len(line) for line in braille), default=0)
-    lines = ["┌" + "─" * width + "┐"]
-    lines += ["│" + line.ljust(width, chr(BRAILLE_BASE)) + "│" for line in braille]
-    lines.append("└" + "─" * width + "┘")
-    if help_text:
-        lines.append(help_text)
+@dataclass(frozen=True)
+class Layout:
+    """How the picture fits a terminal.
+
+    ``style`` is "half blocks" (each pixel ``scale`` × ``scale`` half cells),
+    "braille", or "too small" (nothing fits: only a request to enlarge).
+    ``columns`` × ``rows`` is the block drawn (frame, help and hint lines).
+    """
+
+    style: str
+    scale: int
+    columns: int
+    rows: int
+
+
+def half_block_size(width: int, height: int, scale: int) -> tuple[int, int]:
+    """Columns and rows of a half-block picture with its frame and one help line."""
+    return width * scale + 2, math.ceil(height * scale / 2) + 3
+
+
+def braille_size(width: int, height: int) -> tuple[int, int]:
+    """Columns and rows of a braille picture with its frame, help and hint lines."""
+    return math.ceil(width / 2) + 2, math.ceil(height / 4) + 4
+
+
+def choose_layout(columns: int, rows: int, width: int = 128, height: int = 64) -> Layout:
+    """The sharpest picture of a ``width`` × ``height`` screen that fits the terminal.
+
+    >>> choose_layout(80, 24)
+    Layout(style='braille', scale=1, columns=66, rows=20)
+    >>> choose_layout(140, 40)
+    Layout(style='half blocks', scale=1, columns=130, rows=35)
+    """
+    scale = 1
+    while all(
+        need <= have
+        for need, have in zip(
+            half_block_size(width, height, scale + 1), (columns, rows), strict=True
+        )
+    ):
+        scale += 1
+    half = half_block_size(width, height, scale)
+    if half[0] <= columns and half[1] <= rows:
+        return Layout("half blocks", scale, *half)
+    braille = braille_size(width, height)
+    if braille[0] <= columns and braille[1] <= rows:
+        return Layout("braille", 1, *braille)
+    return Layout("too small", 0, columns, 1)
+
+
+def braille_picture(image: Image.Image) -> list[str]:
+    """The image in braille, light areas drawn in reverse video so they read as solid.
+
+    A braille character shows its lit pixels as dots with gaps between them,
+    so a white title bar becomes a grey field of dots with its dark text lost
+    in it. Where most of a cell's four pixel rows are light, the cell shows
+    instead the *dark* pixels as dots in reverse video: the bar is solid light
+    and its text dark dots, as on the panel. A pixel row is light where it is
+    mostly lit over 17 cells (34 pixels), which tells a bar from a dense
+    letter: text never lights half of them.
+    """
+    lit = to_braille(image)
+    dark = to_braille(ImageOps.invert(image.convert("L")))
+    columns = len(lit[0])
+    # Mean brightness of each pixel row across each cell's two pixels...
+    strips = image.convert("L").resize((columns, image.height), Image.Resampling.BOX).tobytes()
+    # ...and whether it is mostly lit around each cell.
+    light_rows = []
+    for y in range(image.height):
+        strip = strips[y * columns : (y + 1) * columns]
+        windows = [strip[max(0, c - _REACH) : c + _REACH + 1] for c in range(columns)]
+        light_rows.append([sum(window) >= 128 * len(window) for window in windows])
+    lines = []
+    for row, (lit_line, dark_line) in enumerate(zip(lit, dark, strict=True)):
+        ys = range(row * 4, min(image.height, row * 4 + 4))
+        out, reversed_run = [], False
+        for column in range(columns):
+            light = sum(light_rows[y][column] for y in ys) >= 3
+            if light != reversed_run:
+                out.append(_REVERSE if light else _NO_REVERSE)
+                reversed_run = light
+            out.append(dark_line[column] if light else lit_line[column])
+        if reversed_run:
+            out.append(_NO_REVERSE)
+        lines.append("".join(out))
     return lines
+
+
+def _measure(stream: TextIO) -> tuple[int, int]:
+    try:
+        size = os.get_terminal_size(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return 80, 24  # not a terminal (a file, a test's buffer): the classic size
+    return size.columns, size.lines
 
 
 class TerminalDisplay(AlwaysHealthy):
@@ -38,7 +140,8 @@ class TerminalDisplay(AlwaysHealthy):
     ``display(image)`` redraws in place (never scrolls) and only writes the
     rows that changed; an identical image writes nothing. Like luma devices,
     it insists on the right size and mode, so renderer bugs show up in
-    simulation rather than on the device.
+    simulation rather than on the device. ``terminal_size`` returns
+    (columns, rows); by default the size of the terminal ``stream`` is on.
     """
 
     def __init__(
@@ -48,7 +151,7 @@ class TerminalDisplay(AlwaysHealthy):
         width: int = 128,
         height: int = 64,
         help_text: str = "",
-        top: int = 1,
+        terminal_size: Callable[[], tuple[int, int]] | None = None,
     ) -> None:
         self.width = width
         self.height = height
@@ -59,11 +162,15 @@ class TerminalDisplay(AlwaysHealthy):
         self.persist = False
         self.help_text = help_text
         self._stream = stream if stream is not None else sys.stdout
-        self._top = top  # terminal row (1-based) of the frame's top border
+        self._terminal_size = terminal_size or (lambda: _measure(self._stream))
         self._image: Image.Image | None = None
-        self._shown: list[str] | None = None  # the lines currently on the terminal
+        self._shown: dict[int, str] | None = None  # terminal row -> what is drawn there
+        self._entered = False  # on the alternate screen
         self._hidden = False
         self._dim = False
+        self._drawing = False
+        self._resized = False
+        self.layout = choose_layout(*self._terminal_size(), width, height)
 
     def display(self, image: Image.Image) -> None:
         """Show ``image`` (``mode`` "1", ``size`` (width, height))."""
@@ -92,34 +199,92 @@ class TerminalDisplay(AlwaysHealthy):
         self._redraw()
 
     def contrast(self, level: int) -> None:
-        """A terminal has no brightness: levels below 128 draw the screen dim instead."""
+        """A terminal has no brightness: levels below 128 draw the screen grey instead."""
         if not 0 <= level <= 255:
             raise ValueError(f"contrast must be 0..255, not {level}")
         self._dim = level < 128
-        self._shown = None  # SGR attributes changed: every row must be rewritten
         self._redraw()
 
+    def resized(self) -> None:
+        """The terminal changed size: lay the picture out anew.
+
+        Safe to call from a signal handler that interrupts a draw in the same
+        thread: the interrupted draw then starts over with the new size.
+        """
+        self._resized = True
+        if not self._drawing:
+            self._redraw()
+
+    @contextlib.contextmanager
+    def follow_resizes(self) -> Iterator[None]:
+        """Redraw on SIGWINCH while the ``with`` block runs (main thread only)."""
+        previous = signal.signal(signal.SIGWINCH, lambda *_: self.resized())
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGWINCH, previous)
+
     def cleanup(self) -> None:
-        """Leave the picture on screen, put the cursor below it and show the cursor again."""
-        if self._shown is None:
+        """Leave the alternate screen: the terminal shows again what it showed before."""
+        if not self._entered:
             return
-        row = self._top + len(self._shown)
-        self._stream.write(f"{_CSI}{row};1H{_SHOW_CURSOR}")
+        self._stream.write(_RESET + _LEAVE_ALTERNATE_SCREEN + _SHOW_CURSOR)
         self._stream.flush()
+        self._entered = False
+        self._shown = None
 
     def _redraw(self) -> None:
         if self._image is None:
             return
-        image = Image.new(self.mode, self.size) if self._hidden else self._image
-        lines = frame_lines(to_braille(image), self.help_text)
+        self._drawing = True
+        try:
+            while True:
+                self._resized = False
+                self._draw()
+                if not self._resized:
+                    return
+        finally:
+            self._drawing = False
+
+    def _draw(self) -> None:
+        layout = choose_layout(*self._terminal_size(), self.width, self.height)
         out = []
-        if self._shown is None or len(self._shown) != len(lines):
-            out.append(_HIDE_CURSOR + _CLEAR_SCREEN)
-            self._shown = [""] * len(lines)
-        for index, (line, old) in enumerate(zip(lines, self._shown, strict=True)):
-            if line != old:
-                styled = f"{_DIM}{line}{_NORMAL}" if self._dim else line
-                out.append(f"{_CSI}{self._top + index};1H{styled}")
+        if not self._entered:
+            out.append(_ENTER_ALTERNATE_SCREEN)
+            self._entered = True
+        if self._shown is None or layout != self.layout:
+            out.append(_HIDE_CURSOR + _RESET + _CLEAR_SCREEN)
+            self._shown = {}
+            self.layout = layout
+        lines = self._lines(layout)
+        for row, line in lines.items():
+            if self._shown.get(row) != line:
+                out.append(f"{_CSI}{row};1H{line}")
         self._shown = lines
         self._stream.write("".join(out))
         self._stream.flush()
+
+    def _lines(self, layout: Layout) -> dict[int, str]:
+        """Every terminal row (1-based) of the layout and what it shows, cursor moves included."""
+        columns, rows = self._terminal_size()
+        if layout.style == "too small":
+            need = braille_size(self.width, self.height)
+            return {1: f"Enlarge the terminal to at least {need[0]}×{need[1]}."[:columns]}
+        image = Image.new(self.mode, self.size) if self._hidden else self._image
+        if layout.style == "braille":
+            picture = braille_picture(image)
+            sharp = half_block_size(self.width, self.height, 1)
+            notes = [self.help_text, BRAILLE_HINT.format(columns=sharp[0], rows=sharp[1])]
+        else:
+            picture = to_half_blocks(image, layout.scale)
+            notes = [self.help_text]
+        top = max(1, (rows - layout.rows) // 2 + 1)
+        left = max(1, (columns - layout.columns) // 2 + 1)
+        indent = f"{_CSI}{left}G"
+        style = _DIMMED if self._dim else _LIT
+        inner = layout.columns - 2
+        lines = [indent + "┌" + "─" * inner + "┐"]
+        lines += [f"{indent}│{style}{line}{_RESET}│" for line in picture]
+        lines.append(indent + "└" + "─" * inner + "┘")
+        lines += [f"{_CSI}{max(1, (columns - len(note)) // 2 + 1)}G{note}" for note in notes]
+        return {top + index: line for index, line in enumerate(lines)}

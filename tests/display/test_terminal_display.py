@@ -1,107 +1,215 @@
-"""The terminal sink, read back through a tiny ANSI screen model (braille: tests/render)."""
+"""The terminal sink: which picture fits which terminal, read back through a terminal model.
+
+Positions are worked out by hand: a picture block of C x R cells is centred,
+so it starts at row (rows - R) // 2 and column (columns - C) // 2 (0-based).
+"""
 
 import io
-import re
 
 import pytest
+from ansi_screen import Screen
 from PIL import Image
 
-from companion.display.terminal import TerminalDisplay, frame_lines
+from companion.display.terminal import Layout, TerminalDisplay, choose_layout
+from companion.inputs.keyboard import KEY_HELP
 
-BLANK, FULL = "\u2800", "\u28ff"
-HELP = "j next  k previous  q quit"
+BLANK_BRAILLE = "\u2800"
 
 
 def blank_image(width=128, height=64):
     return Image.new("1", (width, height))
 
 
-def screen_after(output: str, rows=24, columns=80) -> list[str]:
-    """Apply cursor positioning and text to an empty rows x columns screen.
+class Terminal:
+    """A terminal of a given size, which can be resized, and what it shows."""
 
-    Fails if anything would be written outside it (the terminal would scroll).
-    """
-    screen = [[" "] * columns for _ in range(rows)]
-    row = col = 0
-    tokens = re.split(r"(\x1b\[[0-9;?]*[A-Za-z])", output)
-    for token in tokens:
-        if token.startswith("\x1b["):
-            move = re.fullmatch(r"\x1b\[(\d+);(\d+)H", token)
-            if move:
-                row, col = int(move[1]) - 1, int(move[2]) - 1
-            elif token == "\x1b[H":
-                row = col = 0
-            elif token == "\x1b[2J":
-                screen = [[" "] * columns for _ in range(rows)]
-            continue
-        for char in token:
-            if char == "\n":
-                row, col = row + 1, 0
-                continue
-            assert row < rows and col < columns, f"{char!r} would land at {row},{col}"
-            screen[row][col] = char
-            col += 1
-    return ["".join(line).rstrip() for line in screen]
+    def __init__(self, columns, rows):
+        self.size = (columns, rows)
+        self.stream = io.StringIO()
+
+    def sink(self, help_text=KEY_HELP):
+        return TerminalDisplay(self.stream, help_text=help_text, terminal_size=lambda: self.size)
+
+    def screen(self):
+        return Screen(*self.size).feed(self.stream.getvalue())
+
+    def screen_since_last_clear(self):
+        """What the terminal shows at its present size, drawn after it was resized."""
+        output = self.stream.getvalue()
+        return Screen(*self.size).feed(output[output.rindex("\x1b[2J") :])
 
 
-def test_the_frame_fits_80x24_with_border_and_help():
+@pytest.mark.parametrize(
+    ("columns", "rows", "expected"),
+    [
+        # braille: 64 + 2 columns; 16 + 2 (frame) + help + hint rows
+        (80, 24, Layout("braille", 1, 66, 20)),
+        (66, 20, Layout("braille", 1, 66, 20)),
+        (65, 20, Layout("too small", 0, 65, 1)),
+        (66, 19, Layout("too small", 0, 66, 1)),
+        # half blocks: 128 + 2 columns; 32 + 2 (frame) + help rows
+        (130, 35, Layout("half blocks", 1, 130, 35)),
+        (129, 35, Layout("braille", 1, 66, 20)),
+        (130, 34, Layout("braille", 1, 66, 20)),
+        (140, 40, Layout("half blocks", 1, 130, 35)),
+        (200, 60, Layout("half blocks", 1, 130, 35)),
+        # twice: 256 + 2 columns, 64 + 3 rows; three times: 384 + 2, 96 + 3
+        (258, 67, Layout("half blocks", 2, 258, 67)),
+        (258, 66, Layout("half blocks", 1, 130, 35)),
+        (257, 80, Layout("half blocks", 1, 130, 35)),
+        (386, 99, Layout("half blocks", 3, 386, 99)),
+    ],
+)
+def test_the_sharpest_picture_that_fits_is_chosen(columns, rows, expected):
+    assert choose_layout(columns, rows) == expected
+
+
+def test_half_blocks_in_a_140x40_terminal():
+    terminal = Terminal(140, 40)
+    image = blank_image()
+    for pixel in [(0, 0), (1, 1), (2, 0), (2, 1), (127, 63)]:
+        image.putpixel(pixel, 1)
+    terminal.sink().display(image)
+    screen = terminal.screen()
+    lines = screen.lines()
+    # The 130x35 block starts at row (40 - 35) // 2 = 2, column (140 - 130) // 2 = 5.
+    assert lines[:2] == ["", ""]
+    assert lines[2] == " " * 5 + "┌" + "─" * 128 + "┐"
+    # Pixel rows 0 and 1 share the first character row: (0,0) upper, (1,1) lower, (2,*) both.
+    assert lines[3] == " " * 5 + "│▀▄█" + " " * 125 + "│"
+    assert all(line == " " * 5 + "│" + " " * 128 + "│" for line in lines[4:34])
+    assert lines[34] == " " * 5 + "│" + " " * 127 + "▄│"  # (127, 63): lower half of row 31
+    assert lines[35] == " " * 5 + "└" + "─" * 128 + "┘"
+    assert lines[36] == " " * ((140 - len(KEY_HELP)) // 2) + KEY_HELP
+    assert lines[37:] == ["", "", ""]
+    # White pixels on black whatever the terminal's colours, as on the panel.
+    assert screen.styles[3][6] == "97;40"
+    assert screen.alternate and not screen.cursor_visible
+
+
+def test_each_pixel_is_two_by_two_half_cells_when_twice_the_room():
+    terminal = Terminal(258, 67)
+    image = blank_image()
+    image.putpixel((0, 0), 1)  # columns 0-1, rows 0-1 of the doubled picture: one row of █
+    image.putpixel((1, 1), 1)  # columns 2-3, doubled rows 2-3: the second character row
+    image.putpixel((3, 2), 1)  # columns 6-7, doubled rows 4-5: the third character row
+    terminal.sink().display(image)
+    lines = terminal.screen().lines()
+    assert lines[0] == "┌" + "─" * 256 + "┐"
+    assert lines[1] == "│██" + " " * 254 + "│"
+    assert lines[2] == "│  ██" + " " * 252 + "│"
+    assert lines[3] == "│      ██" + " " * 248 + "│"
+    assert lines[65] == "└" + "─" * 256 + "┘"
+    assert lines[66].strip() == KEY_HELP
+
+
+def test_braille_in_an_80x24_terminal_asks_for_a_larger_one():
+    terminal = Terminal(80, 24)
     image = blank_image()
     image.putpixel((0, 0), 1)
-    stream = io.StringIO()
-    sink = TerminalDisplay(stream, help_text=HELP)
-    sink.display(image)
-    screen = screen_after(stream.getvalue())
-    assert screen[0] == "┌" + "─" * 64 + "┐"
-    assert screen[1] == "│" + "\u2801" + BLANK * 63 + "│"
-    assert screen[17] == "└" + "─" * 64 + "┘"
-    assert screen[18] == HELP
-    assert screen[19:] == [""] * 5
-    assert stream.getvalue().startswith("\x1b[?25l")  # cursor hidden while drawing
+    terminal.sink().display(image)
+    lines = terminal.screen().lines()
+    # The 66x20 block starts at row (24 - 20) // 2 = 2, column (80 - 66) // 2 = 7.
+    assert lines[2] == " " * 7 + "┌" + "─" * 64 + "┐"
+    assert lines[3] == " " * 7 + "│\u2801" + BLANK_BRAILLE * 63 + "│"
+    assert lines[19] == " " * 7 + "└" + "─" * 64 + "┘"
+    assert lines[20].strip() == KEY_HELP
+    assert lines[21].strip() == "Enlarge the terminal to 130×35 or more for a sharper picture."
+
+
+@pytest.mark.parametrize("size", [(66, 20), (80, 24), (100, 30), (130, 35), (140, 40), (200, 60)])
+def test_the_whole_block_and_the_help_line_fit_every_accepted_size(size):
+    terminal = Terminal(*size)
+    image = Image.new("1", (128, 64), 1)
+    terminal.sink().display(image)  # the model fails on anything written off the screen
+    lines = terminal.screen().lines()
+    assert sum(line.strip() == KEY_HELP for line in lines) == 1
+
+
+def test_a_terminal_too_small_for_any_picture_says_so():
+    terminal = Terminal(60, 15)
+    terminal.sink().display(blank_image())
+    assert terminal.screen().lines()[0] == "Enlarge the terminal to at least 66×20."
+
+
+def test_a_resize_lays_the_picture_out_anew():
+    terminal = Terminal(140, 40)
+    sink = terminal.sink()
+    sink.display(blank_image())
+    terminal.size = (80, 24)
+    sink.resized()
+    lines = terminal.screen_since_last_clear().lines()
+    assert lines[3] == " " * 7 + "│" + BLANK_BRAILLE * 64 + "│"
+    assert "Enlarge the terminal" in lines[21]
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_a_resize_during_a_draw_redraws_at_the_new_size():
+    terminal = Terminal(140, 40)
+    sink = terminal.sink()
+
+    class ResizingStream(io.StringIO):
+        """The terminal shrinks (SIGWINCH) while the first frame is being written."""
+
+        def write(self, text):
+            if terminal.size == (140, 40):
+                terminal.size = (80, 24)
+                sink.resized()  # as the signal handler would, interrupting the draw
+            return terminal.stream.write(text)
+
+    sink._stream = ResizingStream()
+    sink.display(blank_image())
+    assert terminal.screen_since_last_clear().lines()[2] == " " * 7 + "┌" + "─" * 64 + "┐"
 
 
 def test_only_changed_rows_are_redrawn_and_identical_frames_not_at_all():
-    stream = io.StringIO()
-    sink = TerminalDisplay(stream, help_text=HELP)
+    terminal = Terminal(140, 40)
+    sink = terminal.sink()
     image = blank_image()
     sink.display(image)
-    first = stream.getvalue()
+    first = terminal.stream.getvalue()
     sink.display(image.copy())
-    assert stream.getvalue() == first  # same picture: nothing written
+    assert terminal.stream.getvalue() == first  # same picture: nothing written
 
-    image.putpixel((10, 41), 1)  # braille row 10, cell 5, dot (0, 1): terminal row 12
+    image.putpixel((10, 41), 1)  # character row 20, lower half: terminal row 3 + 1 + 20
     sink.display(image)
-    update = stream.getvalue()[len(first) :]
-    assert re.findall(r"\x1b\[(\d+);1H", update) == ["12"]
+    update = terminal.stream.getvalue()[len(first) :]
+    assert update.count("\x1b[24;1H") == 1 and update.count(";1H") == 1
     assert "\x1b[2J" not in update  # in place, no clearing or scrolling
-    assert screen_after(first + update)[11][1 + 5] == "\u2802"
+    assert terminal.screen().lines()[23][6 + 10] == "▄"
 
 
-def test_cleanup_puts_the_cursor_below_the_frame_and_shows_it():
-    stream = io.StringIO()
-    sink = TerminalDisplay(stream, help_text=HELP)
+def test_cleanup_leaves_the_alternate_screen_and_shows_the_cursor():
+    terminal = Terminal(140, 40)
+    sink = terminal.sink()
+    sink.cleanup()
+    assert terminal.stream.getvalue() == ""  # nothing drawn: nothing to undo
     sink.display(blank_image())
     sink.cleanup()
-    assert stream.getvalue().endswith("\x1b[20;1H\x1b[?25h")
+    screen = terminal.screen()
+    assert not screen.alternate and screen.cursor_visible and screen.style == ""
 
 
 def test_hide_blanks_and_show_restores():
-    stream = io.StringIO()
-    sink = TerminalDisplay(stream)
+    terminal = Terminal(140, 40)
+    sink = terminal.sink()
     image = blank_image()
     image.putpixel((0, 0), 1)
     sink.display(image)
     sink.hide()
-    assert screen_after(stream.getvalue())[1] == "│" + BLANK * 64 + "│"
+    assert terminal.screen().lines()[3] == " " * 5 + "│" + " " * 128 + "│"
     sink.show()
-    assert screen_after(stream.getvalue())[1][1] == "\u2801"
+    assert terminal.screen().lines()[3][6] == "▀"
 
 
-def test_contrast_dims_the_picture():
-    stream = io.StringIO()
-    sink = TerminalDisplay(stream)
+def test_a_low_contrast_draws_the_picture_grey():
+    terminal = Terminal(140, 40)
+    sink = terminal.sink()
     sink.display(blank_image())
     sink.contrast(10)
-    assert "\x1b[2m" in stream.getvalue()
+    assert terminal.screen().styles[3][6] == "38;5;244;40"
+    sink.contrast(200)
+    assert terminal.screen().styles[3][6] == "97;40"
     with pytest.raises(ValueError):
         sink.contrast(300)
 
@@ -115,8 +223,3 @@ def test_wrong_size_or_mode_is_refused_like_luma(image):
 def test_looks_like_a_luma_device():
     sink = TerminalDisplay(io.StringIO())
     assert (sink.width, sink.height, sink.mode, sink.size) == (128, 64, "1", (128, 64))
-    sink.cleanup()  # nothing drawn yet: nothing to do
-
-
-def test_frame_lines_without_help():
-    assert frame_lines([FULL]) == ["┌─┐", "│" + FULL + "│", "└─┘"]
