@@ -2,56 +2,198 @@
 
 The keyboard (or a script) drives the real gpiozero `RotaryEncoder` and
 `Button` objects through `MockFactory` pins, so the simulation runs the same
-input code as the device; the display is the terminal or a luma.emulator
-device.
+input code as the device. The screen goes to the best sink there is
+(:func:`choose_display`): a window on a desktop, else the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib.util
 import itertools
 import json
 import logging
+import os
+import queue as queues
 import sys
+import tempfile
 import threading
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from companion.app.companion import Companion
 from companion.display.factory import DisplayUnavailable, open_display
-from companion.display.sink import Display
 from companion.engine.setup import new_seed
 from companion.engine.summary import state_dict
 from companion.inputs.events import EventQueue
-from companion.inputs.keyboard import KEY_HELP, ScriptError, keyboard_session, parse_script
+from companion.inputs.keyboard import (
+    KEY_HELP,
+    ScriptError,
+    keyboard_session,
+    parse_script,
+    press_key,
+)
 from companion.inputs.simulated import SimulatedInputs
-from companion.runtime.loop import DisplayLoop
+from companion.runtime.loop import DisplayLoop, Periodic, closing_on_signals
 from companion.storage.files import StorageError
 from companion.storage.paths import resolve_state_dir
 
 DISPLAYS = ("terminal", "pygame", "capture", "gifanim", "dummy")
+RECORDINGS = {"capture": ".png", "gifanim": ".gif"}
+"""The displays that write files, and the kind of file each writes."""
+WINDOW_SCALE = 4
+"""Screen pixels per panel pixel in the window: 512x256, square, crisp."""
+WINDOW_EVENTS_SECONDS = 1 / 30
+"""How often the window's keys and close button are looked at: quicker than a person notices."""
+EMULATOR_LOOK = {"transform": "identity", "scale": 3}
+"""Crisp square pixels, three times the panel's size, for recordings."""
+GIF_FRAME_SECONDS = 0.8
+"""Long enough to read each frame of a recorded game."""
+
+
+class UsageError(ValueError):
+    """A command line that cannot work, said in one line."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--display",
         choices=DISPLAYS,
-        help="where to draw: the terminal (default), a pygame window, PNG captures, an "
-        "animated GIF, or nowhere (dummy; the default with --script)",
+        help="where to draw: a pygame window (the default on a desktop), the terminal (the "
+        "default elsewhere), PNG captures, an animated GIF, or nowhere (dummy; the default "
+        "with --script)",
     )
-    parser.add_argument("--output", type=Path, help="file for capture/gifanim (e.g. game.gif)")
-    parser.add_argument("--script", type=Path, help="read inputs from FILE, one per line, and exit")
+    parser.add_argument(
+        "--output",
+        type=Path,
+        help="for capture, DIR/frame.png (frames numbered frame-000001.png...; or a template "
+        "such as DIR/f{:04}.png); for gifanim, DIR/game.gif. DIR must exist",
+    )
+    parser.add_argument(
+        "--script",
+        type=Path,
+        help="read inputs from FILE, one per line, and exit (in a fresh temporary state "
+        "directory unless --state-dir is given)",
+    )
     parser.add_argument("--seed", type=int, help="deal and shuffle new games reproducibly")
     parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
     parser.add_argument("--json", action="store_true", help="print the final state as JSON on exit")
 
 
-def run(args: argparse.Namespace) -> int:
+def graphical_display_available(
+    environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+) -> bool:
+    """Whether a window could appear: always on macOS and Windows, with X11 or Wayland elsewhere."""
+    if platform in ("darwin", "win32"):
+        return True
+    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
+def window_installed() -> bool:
+    """Whether luma.emulator and pygame (the ``desktop`` extra) are installed."""
+    return all(importlib.util.find_spec(name) for name in ("pygame", "luma.emulator"))
+
+
+def choose_display(requested: str | None, *, scripted: bool, graphical: bool, window: bool) -> str:
+    """The display to use: the one asked for, else nowhere for a script, else the best there is.
+
+    >>> choose_display(None, scripted=False, graphical=True, window=True)
+    'pygame'
+    >>> choose_display(None, scripted=False, graphical=True, window=False)
+    'terminal'
+    """
+    if requested:
+        return requested
+    if scripted:
+        return "dummy"
+    return "pygame" if graphical and window else "terminal"
+
+
+def capture_template(output: Path) -> str:
+    """The frame file template for ``--display capture --output output``.
+
+    A plain name (``frames/frame.png``) gets the frame number before its
+    suffix (``frames/frame-000001.png``); a name with a ``str.format`` field
+    (``frames/f{:04}.png``) is used as it is.
+
+    >>> capture_template(Path("frames/frame.png"))
+    'frames/frame-{:06}.png'
+    """
+    name = output.name
+    if "{" not in name and "}" not in name:
+        return os.fspath(output.with_name(f"{output.stem}-{{:06}}{output.suffix}"))
     try:
+        first, second = name.format(1), name.format(2)
+    except (ValueError, IndexError, KeyError) as error:
+        raise UsageError(
+            f"--output {output}: bad frame template ({error}); use {{}} or {{:04}} "
+            "for the frame number"
+        ) from None
+    if first == second:
+        raise UsageError(f"--output {output}: the template must contain the frame number")
+    return os.fspath(output)
+
+
+def check_output(display: str, output: Path | None) -> None:
+    """Refuse, in one line and before anything runs, an ``--output`` the display cannot write."""
+    if display not in RECORDINGS:
+        if output is not None:
+            raise UsageError("--output is only for --display capture or gifanim")
+        return
+    suffix = RECORDINGS[display]
+    if output is None:
+        raise UsageError(f"--display {display} needs --output, e.g. --output frames/game{suffix}")
+    if output.suffix.lower() != suffix:
+        raise UsageError(f"--output {output}: --display {display} writes {suffix} files")
+    folder = output.parent
+    if not folder.is_dir():
+        raise UsageError(f"--output {output}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"--output {output}: folder {folder} is not writable")
+    if display == "capture":
+        capture_template(output)
+
+
+def run(args: argparse.Namespace) -> int:
+    name = choose_display(
+        args.display,
+        scripted=args.script is not None,
+        graphical=graphical_display_available(),
+        window=window_installed(),
+    )
+    try:
+        check_output(name, args.output)
         inputs = parse_script(args.script.read_text(), str(args.script)) if args.script else None
-        state_dir = resolve_state_dir(args.state_dir)
-    except (OSError, ScriptError, StorageError) as error:
-        print(f"patchwork-companion simulate: {error}", file=sys.stderr)
-        return 2
+    except (OSError, ScriptError, UsageError) as error:
+        return _fail(error)
+    try:
+        with _state_dir(args.state_dir, scripted=inputs is not None) as state_dir:
+            return _simulate(args, name, inputs, state_dir)
+    except (StorageError, DisplayUnavailable) as error:
+        return _fail(error)
+    except KeyboardInterrupt:
+        # Ctrl-C while starting (once the loop runs, it ends the loop in order).
+        return 130
+
+
+def _fail(error: Exception) -> int:
+    print(f"patchwork-companion simulate: {error}", file=sys.stderr)
+    return 2
+
+
+@contextlib.contextmanager
+def _state_dir(requested: Path | None, *, scripted: bool) -> Iterator[Path]:
+    """The state directory; a script without ``--state-dir`` never plays on the real game."""
+    if scripted and requested is None:
+        with tempfile.TemporaryDirectory(prefix="patchwork-script-") as temporary:
+            yield Path(temporary)
+    else:
+        yield resolve_state_dir(requested)
+
+
+def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_dir: Path) -> int:
     # The terminal shows the screen: messages go to a file beside the journal.
     logging.basicConfig(
         filename=state_dir / "companion.log",
@@ -59,45 +201,77 @@ def run(args: argparse.Namespace) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     seeds = itertools.count(args.seed).__next__ if args.seed is not None else new_seed
-    app = Companion(state_dir, seeds)
-    name = args.display or ("dummy" if inputs is not None else "terminal")
-    try:
-        display = _open(name, args.output)
-    except DisplayUnavailable as error:
-        print(f"patchwork-companion simulate: {error}", file=sys.stderr)
-        return 2
     queue = EventQueue()
-    loop = DisplayLoop(app, display)
-    with SimulatedInputs(queue) as simulated:
-        if inputs is None:
-            with keyboard_session(simulated):
-                loop.run(queue)
-        else:
-            feeder = threading.Thread(target=_feed, args=(simulated, inputs), daemon=True)
-            feeder.start()
-            loop.run(queue)
-    display.cleanup()
+    with SimulatedInputs(queue) as simulated, contextlib.ExitStack() as stack:
+        display, periodic = _open(name, args, simulated, stack)
+        app = Companion(state_dir, seeds)
+        loop = DisplayLoop(app, display, periodic=periodic)
+        stack.enter_context(closing_on_signals(queue))
+        if inputs is not None:
+            threading.Thread(target=_feed, args=(simulated, inputs), daemon=True).start()
+        elif os.isatty(0) or not periodic:
+            # A window started with no terminal (stdin at its end) is played in the window alone.
+            stack.enter_context(keyboard_session(simulated))
+        loop.run(queue)
     if args.json:
         game = app.game or app.last_finished
         print(json.dumps(state_dict(game) if game else None))
     return 0
 
 
-EMULATOR_LOOK = {"transform": "identity", "scale": 3}
-"""Crisp square pixels, three times the panel's size, for windows and recordings."""
-GIF_FRAME_SECONDS = 0.8
-"""Long enough to read each frame of a recorded game."""
-
-
-def _open(name: str, output: Path | None) -> Display:
+def _open(
+    name: str, args: argparse.Namespace, simulated: SimulatedInputs, stack: contextlib.ExitStack
+) -> tuple[Any, tuple[Periodic, ...]]:
+    """Open the display (cleaned up when ``stack`` closes) and the timers it needs."""
+    if name == "pygame":
+        try:
+            window = _open_window(simulated, stack)
+        except DisplayUnavailable as error:
+            if args.display:
+                raise
+            logging.getLogger(__name__).info("no window, drawing in the terminal: %s", error)
+        else:
+            if os.isatty(0):
+                print("The companion is in its window; its keys work there and here.", flush=True)
+            return window, (Periodic(WINDOW_EVENTS_SECONDS, window.pump),)
+        name = "terminal"
     if name == "terminal":
-        return open_display(name, help_text=KEY_HELP)
+        display = open_display(name, help_text=KEY_HELP)
+        stack.callback(display.cleanup)
+        stack.enter_context(display.follow_resizes())
+        return display, ()
     if name == "dummy":
-        return open_display(name)
-    options = dict(EMULATOR_LOOK)
+        return open_display(name), ()
+    options: dict[str, Any] = dict(EMULATOR_LOOK)
     if name == "gifanim":
         options["duration"] = GIF_FRAME_SECONDS
-    return open_display(name, path=output, **options)
+    path = capture_template(args.output) if name == "capture" else args.output
+    return open_display(name, path=path, **options), ()
+
+
+def _open_window(simulated: SimulatedInputs, stack: contextlib.ExitStack):
+    """The window, with its keys performed on a thread of their own (a hold must not stop it)."""
+    keys: queues.SimpleQueue[str | None] = queues.SimpleQueue()
+    window = open_display(
+        "pygame",
+        help_text=KEY_HELP,
+        on_key=keys.put,
+        on_close=simulated.queue.close,
+        scale=WINDOW_SCALE,
+    )
+    stack.callback(window.cleanup)
+
+    def press_window_keys() -> None:
+        try:
+            for key in iter(keys.get, None):
+                if not press_key(simulated, key):
+                    return
+        finally:
+            simulated.queue.close()
+
+    threading.Thread(target=press_window_keys, name="window keys", daemon=True).start()
+    stack.callback(keys.put, None)
+    return window
 
 
 def _feed(simulated: SimulatedInputs, inputs: list) -> None:

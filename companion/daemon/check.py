@@ -14,7 +14,7 @@ from contextlib import ExitStack
 
 from gpiozero.exc import GPIOZeroError
 
-from companion.daemon.service import EXIT_BAD_SETUP, closing_on_signals, open_profile, panel_for
+from companion.daemon.service import EXIT_BAD_SETUP, open_profile, panel_for
 from companion.display.factory import DisplayUnavailable
 from companion.hardware.config import HardwareProfile
 from companion.hardware.profile import ProfileError
@@ -23,6 +23,7 @@ from companion.inputs.gpio import open_gpio_inputs
 from companion.inputs.keyboard import keyboard_session
 from companion.inputs.serial_pad import SerialPad
 from companion.inputs.simulated import SimulatedInputs
+from companion.runtime.loop import closing_on_signals
 from companion.render.screens import render
 from companion.views import InputTestView, TestPatternView
 

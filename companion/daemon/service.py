@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import signal
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -33,7 +32,7 @@ from companion.inputs.gpio import open_gpio_inputs
 from companion.inputs.keyboard import KEY_HELP
 from companion.inputs.serial_pad import SerialPad
 from companion.render.screens import render
-from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic
+from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic, closing_on_signals
 from companion.storage.files import StorageError
 from companion.storage.paths import resolve_state_dir
 from companion.views import TextView
@@ -158,18 +157,3 @@ def panel_for(profile: HardwareProfile) -> Iterator[Display]:
         yield display
     finally:
         display.cleanup()
-
-
-@contextmanager
-def closing_on_signals(queue: EventQueue) -> Iterator[None]:
-    """SIGTERM (systemd stop) and SIGINT end the loop; the journal is already on disk."""
-
-    def stop(signum: int, frame: object) -> None:
-        queue.close()
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)

@@ -27,8 +27,9 @@ def open_display(
     - ``terminal``: :class:`TerminalDisplay`; ``options`` go to its constructor
       (``stream``, ``help_text``).
     - ``dummy``: ``luma.core.device.dummy``, which keeps the last image (tests).
-    - ``pygame``: a window (needs a desktop, or ``SDL_VIDEODRIVER=dummy``).
-      Note luma's window exits the program when closed or on Esc.
+    - ``pygame``: :class:`~companion.display.window.SimulationWindow`, a window
+      with a key help line (needs a desktop, or ``SDL_VIDEODRIVER=dummy``);
+      ``options`` go to its constructor (``help_text``, ``on_key``, ``on_close``).
     - ``capture``: one PNG per frame; ``path`` is a ``str.format`` template
       with the frame number, default ``companion_{0:06}.png``.
     - ``gifanim``: an animated GIF at ``path`` (default ``companion.gif``),
@@ -58,6 +59,8 @@ def _open_emulator(
         raise DisplayUnavailable(
             f"display {name!r} needs luma.emulator: pip install 'patchwork-companion[desktop]'"
         ) from error
+    if name == "pygame":
+        return _open_window(options)
     if name == "capture":
         options.setdefault("file_template", os.fspath(path or "companion_{0:06}.png"))
     elif name == "gifanim":
@@ -68,3 +71,13 @@ def _open_emulator(
         # luma raises RuntimeError without pygame, and pygame its own `pygame.error`
         # when there is no screen to open a window on.
         raise DisplayUnavailable(f"display {name!r} is unavailable: {error}") from error
+
+
+def _open_window(options: dict[str, Any]):
+    from companion.display.window import SimulationWindow
+
+    try:
+        return SimulationWindow(**options)
+    except RuntimeError as error:
+        # NoGraphicalDisplay, or `pygame.error` when the display cannot be reached.
+        raise DisplayUnavailable(f"display 'pygame' is unavailable: {error}") from error

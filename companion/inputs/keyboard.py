@@ -42,8 +42,8 @@ KEY_BINDINGS: dict[str, Input] = {
     "h": Input.HOLD,
 }
 QUIT_KEYS = frozenset({"q"})
-#: one-line help for the terminal display (fits 64 columns)
-KEY_HELP = "→↓j next  ←↑k prev  ⏎/spc select  ⌫/esc back  h hold  q quit"
+KEY_HELP = "→↓j next  ←↑k prev  Enter/Space select  ⌫/Esc back  h hold  q quit"
+"""One line of help under the screen, in the terminal (at most 66 columns) and the window."""
 
 _ARROWS = {ord("A"): "up", ord("B"): "down", ord("C"): "right", ord("D"): "left"}
 _SINGLE_BYTES = {0x0D: "enter", 0x0A: "enter", 0x20: "space", 0x7F: "backspace", 0x08: "backspace"}
@@ -147,19 +147,30 @@ def cbreak_terminal(fd: int) -> Iterator[None]:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
+def press_key(simulated: SimulatedInputs, key: str) -> bool:
+    """Perform the input bound to the key named ``key``; False if it is a quit key.
+
+    The terminal and the window both name their keys as :class:`KeyDecoder`
+    does, so they drive the same inputs.
+    """
+    if key in QUIT_KEYS:
+        return False
+    item = KEY_BINDINGS.get(key)
+    if item is None:
+        log.debug("unbound key %r", key)
+    else:
+        simulated.perform(item)
+    return True
+
+
 def run_keyboard(simulated: SimulatedInputs, fd: int = 0) -> None:
     """Drive ``simulated`` from the keys read on ``fd`` until q or end of input.
 
     Blocks; leaves the terminal mode alone (see :func:`keyboard_session`).
     """
     for key in read_keys(fd):
-        if key in QUIT_KEYS:
+        if not press_key(simulated, key):
             return
-        item = KEY_BINDINGS.get(key)
-        if item is None:
-            log.debug("unbound key %r", key)
-            continue
-        simulated.perform(item)
 
 
 @contextlib.contextmanager

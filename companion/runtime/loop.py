@@ -7,9 +7,11 @@ A frame is sent to the display only when it differs from the last one sent.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -175,3 +177,18 @@ class DisplayLoop:
             self.refresh()
             self.figures.inputs += 1
             self.figures.latencies.append(time.monotonic() - event.timestamp)
+
+
+@contextlib.contextmanager
+def closing_on_signals(queue: EventQueue) -> Iterator[None]:
+    """SIGTERM (systemd stop) and SIGINT end the loop; the journal is already on disk."""
+
+    def stop(signum: int, frame: object) -> None:
+        queue.close()
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

@@ -14,8 +14,9 @@ import tty
 from gpiozero.pins.mock import MockFactory
 
 from companion.app.companion import Companion
+from companion.runtime.loop import closing_on_signals
 from companion.daemon.notify import Notifier
-from companion.daemon.service import SAVED, closing_on_signals, serve
+from companion.daemon.service import SAVED, serve
 from companion.display.oled import open_oled
 from companion.hardware.config import SerialPadConfig
 from companion.hardware.profile import load_profile

@@ -58,16 +58,6 @@ def test_gifanim_records_frames(tmp_path, frame):
         assert gif.n_frames == 2
 
 
-def test_pygame_without_a_screen(monkeypatch, frame):
-    pygame = pytest.importorskip("pygame")
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    sink = open_display("pygame")
-    try:
-        sink.display(frame)
-    finally:
-        pygame.quit()
-
-
 def test_unknown_name():
     with pytest.raises(ValueError, match="choose one of terminal, dummy"):
         open_display("ssd9999")
