@@ -19,17 +19,22 @@ import queue as queues
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.app.companion import Companion
-from companion.display.factory import DisplayUnavailable, open_display
+from companion.display.factory import (
+    DisplayUnavailable,
+    graphical_display_available,
+    open_display,
+)
 from companion.engine.setup import new_seed
 from companion.engine.summary import state_dict
 from companion.inputs.events import EventQueue
 from companion.inputs.keyboard import (
     KEY_HELP,
+    WINDOW_KEY_HELP,
     ScriptError,
     keyboard_session,
     parse_script,
@@ -80,15 +85,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="deal and shuffle new games reproducibly")
     parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
     parser.add_argument("--json", action="store_true", help="print the final state as JSON on exit")
-
-
-def graphical_display_available(
-    environ: Mapping[str, str] = os.environ, platform: str = sys.platform
-) -> bool:
-    """Whether a window could appear: always on macOS and Windows, with X11 or Wayland elsewhere."""
-    if platform in ("darwin", "win32"):
-        return True
-    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
 def window_installed() -> bool:
@@ -249,12 +245,12 @@ def _open(
     return open_display(name, path=path, **options), ()
 
 
-def _open_window(simulated: SimulatedInputs, stack: contextlib.ExitStack):
+def _open_window(simulated: SimulatedInputs, stack: contextlib.ExitStack) -> Any:
     """The window, with its keys performed on a thread of their own (a hold must not stop it)."""
     keys: queues.SimpleQueue[str | None] = queues.SimpleQueue()
     window = open_display(
         "pygame",
-        help_text=KEY_HELP,
+        help_lines=WINDOW_KEY_HELP,
         on_key=keys.put,
         on_close=simulated.queue.close,
         scale=WINDOW_SCALE,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Mapping
 from typing import Any
 
 from companion.display.sink import Display, DummyDisplay
@@ -17,6 +19,15 @@ class DisplayUnavailable(RuntimeError):
     """The requested display cannot be opened here (e.g. pygame is not installed)."""
 
 
+def graphical_display_available(
+    environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+) -> bool:
+    """Whether a window could appear: always on macOS and Windows, with X11 or Wayland elsewhere."""
+    if platform in ("darwin", "win32"):
+        return True
+    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
 def open_display(
     name: str, *, path: str | os.PathLike[str] | None = None, **options: Any
 ) -> Display:
@@ -28,8 +39,8 @@ def open_display(
       (``stream``, ``help_text``).
     - ``dummy``: ``luma.core.device.dummy``, which keeps the last image (tests).
     - ``pygame``: :class:`~companion.display.window.SimulationWindow`, a window
-      with a key help line (needs a desktop, or ``SDL_VIDEODRIVER=dummy``);
-      ``options`` go to its constructor (``help_text``, ``on_key``, ``on_close``).
+      with key help (needs a desktop, or ``SDL_VIDEODRIVER=dummy``); ``options``
+      go to its constructor (``help_lines``, ``on_key``, ``on_close``, ``scale``).
     - ``capture``: one PNG per frame; ``path`` is a ``str.format`` template
       with the frame number, default ``companion_{0:06}.png``.
     - ``gifanim``: an animated GIF at ``path`` (default ``companion.gif``),
@@ -74,6 +85,16 @@ def _open_emulator(
 
 
 def _open_window(options: dict[str, Any]):
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if not driver and not graphical_display_available():
+        raise DisplayUnavailable(
+            "display 'pygame' is unavailable: there is no graphical display to open a window "
+            "on (DISPLAY is not set); use --display terminal"
+        )
+    if not driver and sys.platform.startswith("linux") and not os.environ.get("WAYLAND_DISPLAY"):
+        # Only X11 is there: without this SDL also tries Wayland, whose library
+        # complains on stderr (into the terminal) when it finds none.
+        os.environ["SDL_VIDEODRIVER"] = "x11"
     from companion.display.window import SimulationWindow
 
     try:

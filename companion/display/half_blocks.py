@@ -34,13 +34,10 @@ def to_half_blocks(image: Image.Image, scale: int = 1) -> list[str]:
     if scale > 1:
         image = image.resize((image.width * scale, image.height * scale), Image.Resampling.NEAREST)
     width, height = image.size
-    pixels = image.load()
+    lit = [value != 0 for value in image.convert("L").tobytes()]  # row by row
     lines = []
     for top in range(0, height, 2):
-        lines.append(
-            "".join(
-                _CELLS[bool(pixels[x, top]), top + 1 < height and bool(pixels[x, top + 1])]
-                for x in range(width)
-            )
-        )
+        upper = lit[top * width : (top + 1) * width]
+        lower = lit[(top + 1) * width : (top + 2) * width] or [False] * width
+        lines.append("".join(_CELLS[pair] for pair in zip(upper, lower, strict=True)))
     return lines

@@ -236,17 +236,18 @@ class TerminalDisplay(AlwaysHealthy):
     def _redraw(self) -> None:
         if self._image is None:
             return
+        image = Image.new(self.mode, self.size) if self._hidden else self._image
         self._drawing = True
         try:
             while True:
                 self._resized = False
-                self._draw()
+                self._draw(image)
                 if not self._resized:
                     return
         finally:
             self._drawing = False
 
-    def _draw(self) -> None:
+    def _draw(self, image: Image.Image) -> None:
         layout = choose_layout(*self._terminal_size(), self.width, self.height)
         out = []
         if not self._entered:
@@ -256,7 +257,7 @@ class TerminalDisplay(AlwaysHealthy):
             out.append(_HIDE_CURSOR + _RESET + _CLEAR_SCREEN)
             self._shown = {}
             self.layout = layout
-        lines = self._lines(layout)
+        lines = self._lines(layout, image)
         for row, line in lines.items():
             if self._shown.get(row) != line:
                 out.append(f"{_CSI}{row};1H{line}")
@@ -264,13 +265,12 @@ class TerminalDisplay(AlwaysHealthy):
         self._stream.write("".join(out))
         self._stream.flush()
 
-    def _lines(self, layout: Layout) -> dict[int, str]:
+    def _lines(self, layout: Layout, image: Image.Image) -> dict[int, str]:
         """Every terminal row (1-based) of the layout and what it shows, cursor moves included."""
         columns, rows = self._terminal_size()
         if layout.style == "too small":
             need = braille_size(self.width, self.height)
             return {1: f"Enlarge the terminal to at least {need[0]}×{need[1]}."[:columns]}
-        image = Image.new(self.mode, self.size) if self._hidden else self._image
         if layout.style == "braille":
             picture = braille_picture(image)
             sharp = half_block_size(self.width, self.height, 1)

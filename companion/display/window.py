@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import Any
 
 from luma.emulator.device import pygame as PygameDevice
 from PIL import Image
@@ -21,13 +22,14 @@ HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 MARGIN = 12
 BACKGROUND, FRAME, HELP_COLOUR = (24, 24, 24), (90, 90, 90), (200, 200, 200)
 HELP_FONT_SIZE = 22
+BRIGHT_CONTRAST, DIM_ALPHA = 128, 0.5
 
 
 class NoGraphicalDisplay(RuntimeError):
     """There is no desktop to open the window on."""
 
 
-def key_name(pygame, event) -> str | None:
+def key_name(pygame: Any, event: Any) -> str | None:
     """The name the terminal's key decoder gives the key of a pygame KEYDOWN event, or None."""
     names = {
         pygame.K_RIGHT: "right",
@@ -47,7 +49,7 @@ def key_name(pygame, event) -> str | None:
 
 
 class SimulationWindow(PygameDevice):
-    """A window showing the 128x64 panel at ``scale`` with a key help line below it.
+    """A window showing the 128x64 panel at ``scale`` with lines of key help below it.
 
     Call :meth:`pump` often from the thread that draws (SDL wants its events
     handled where its window lives): each key pressed goes to ``on_key`` by
@@ -57,7 +59,7 @@ class SimulationWindow(PygameDevice):
     def __init__(
         self,
         *,
-        help_text: str,
+        help_lines: tuple[str, ...],
         on_key: Callable[[str], None],
         on_close: Callable[[], None],
         scale: int = 4,
@@ -66,23 +68,28 @@ class SimulationWindow(PygameDevice):
         super().__init__(width=128, height=64, mode="1", transform="identity", scale=scale)
         pygame = self._pygame
         requested = os.environ.get("SDL_VIDEODRIVER", "")
-        if pygame.display.get_driver() in HEADLESS_DRIVERS and requested not in HEADLESS_DRIVERS:
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and requested not in HEADLESS_DRIVERS:
             pygame.display.quit()
             raise NoGraphicalDisplay(
-                "there is no graphical display to open a window on "
-                "(DISPLAY is not set); use --display terminal"
+                f"SDL found no display to open a window on (it chose its {driver!r} driver); "
+                "use --display terminal"
             )
         self._on_key, self._on_close = on_key, on_close
         pygame.display.set_caption(title)
-        self._help = pygame.font.Font(None, HELP_FONT_SIZE).render(help_text, True, HELP_COLOUR)
+        font = pygame.font.Font(None, HELP_FONT_SIZE)
+        self._help = [font.render(line, True, HELP_COLOUR) for line in help_lines]
         panel = (self.width * scale, self.height * scale)
-        size = (
-            max(panel[0], self._help.get_width()) + 2 * MARGIN,
-            panel[1] + self._help.get_height() + 3 * MARGIN,
-        )
+        help_width = max((line.get_width() for line in self._help), default=0)
+        help_height = sum(line.get_height() for line in self._help)
+        size = (max(panel[0], help_width) + 2 * MARGIN, panel[1] + help_height + 3 * MARGIN)
         self._screen = pygame.display.set_mode(size)
         self._panel_at = ((size[0] - panel[0]) // 2, MARGIN)
-        self._help_at = ((size[0] - self._help.get_width()) // 2, panel[1] + 2 * MARGIN)
+        self._help_at = []
+        y = panel[1] + 2 * MARGIN
+        for line in self._help:
+            self._help_at.append(((size[0] - line.get_width()) // 2, y))
+            y += line.get_height()
         self._screen.fill(BACKGROUND)
         pygame.display.flip()
 
@@ -98,8 +105,21 @@ class SimulationWindow(PygameDevice):
             self._screen, FRAME, (x - 2, y - 2, panel.get_width() + 4, panel.get_height() + 4), 1
         )
         self._screen.blit(panel, self._panel_at)
-        self._screen.blit(self._help, self._help_at)
+        for line, position in zip(self._help, self._help_at, strict=True):
+            self._screen.blit(line, position)
         pygame.display.flip()
+
+    def contrast(self, value: int) -> None:
+        """Full brightness from the default contrast (128) up, half below it: dimmed, as the
+        terminal shows it (luma's own mapping draws the default contrast half grey).
+
+        Zero stays off, which is how luma's ``hide`` blanks the window.
+        """
+        if not 0 <= value <= 255:
+            raise ValueError(f"contrast must be 0..255, not {value}")
+        self._contrast = 1.0 if value >= BRIGHT_CONTRAST else DIM_ALPHA if value else 0.0
+        if self._last_image is not None:
+            self.display(self._last_image)
 
     def pump(self) -> None:
         """Handle the window's pending events: keys, closing, being uncovered."""

@@ -43,7 +43,12 @@ KEY_BINDINGS: dict[str, Input] = {
 }
 QUIT_KEYS = frozenset({"q"})
 KEY_HELP = "→↓j next  ←↑k prev  Enter/Space select  ⌫/Esc back  h hold  q quit"
-"""One line of help under the screen, in the terminal (at most 66 columns) and the window."""
+"""One line of help under the screen in the terminal (at most 66 columns)."""
+WINDOW_KEY_HELP = (
+    "Right, Down, j: next     Left, Up, k: previous     h: hold",
+    "Enter, Space: select     Backspace, Esc: back     q: quit",
+)
+"""The same help under the window, in words: a window's font may have no arrows."""
 
 _ARROWS = {ord("A"): "up", ord("B"): "down", ord("C"): "right", ord("D"): "left"}
 _SINGLE_BYTES = {0x0D: "enter", 0x0A: "enter", 0x20: "space", 0x7F: "backspace", 0x08: "backspace"}

@@ -1,9 +1,11 @@
 """`patchwork-companion simulate`, run as a user runs it, with scripts instead of keys."""
 
 import json
+import os
 import subprocess
 import sys
 
+import pytest
 from PIL import Image
 
 # From the home menu: New solo game, Fellow (preselected), normal deck, deal the
@@ -63,3 +65,85 @@ def test_gifanim_records_the_frames(tmp_path):
     with Image.open(gif) as animation:
         # Home, difficulty menu, deck menu, deck menu with the cursor moved: 4 frames.
         assert animation.n_frames == 4
+
+
+def run_simulate(*arguments, env=None):
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "simulate", *map(str, arguments)],
+        capture_output=True, text=True, check=False, timeout=120, env=env,
+    )  # fmt: skip
+
+
+def test_a_script_without_state_dir_never_touches_the_real_game(tmp_path):
+    real = tmp_path / "xdg" / "patchwork-companion"
+    started = simulate(tmp_path / "setup", NEW_SOLO_GAME, "--seed", "3")
+    assert started.returncode == 0, started.stderr
+    real.parent.mkdir()
+    (tmp_path / "setup" / "state").rename(real)
+    journal = (real / "journal.jsonl").read_bytes()
+    files = sorted(p.name for p in real.iterdir())
+    script = tmp_path / "advance.txt"
+    script.write_text("select\nselect\n")  # on the real game: advance and confirm
+    env = {k: v for k, v in os.environ.items() if k != "STATE_DIRECTORY"}
+    env |= {"XDG_STATE_HOME": str(tmp_path / "xdg"), "HOME": str(tmp_path / "home")}
+    result = run_simulate("--script", script, "--json", env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) is None  # a fresh state: no game was resumed
+    assert (real / "journal.jsonl").read_bytes() == journal
+    assert sorted(p.name for p in real.iterdir()) == files
+    assert not (tmp_path / "home").exists()
+
+
+def test_capture_keeps_every_frame_numbered_and_nothing_else(tmp_path):
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    result = simulate(
+        tmp_path, ["select", "select", "next"], "--display", "capture", "--output",
+        frames / "frame.png",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    # Home, difficulty menu, deck menu, deck menu with the cursor moved: 4 frames.
+    names = sorted(p.name for p in frames.iterdir())
+    assert names == [f"frame-{n:06}.png" for n in range(1, 5)]
+    pictures = []
+    for name in names:
+        with Image.open(frames / name) as png:
+            assert png.size == (128 * 3, 64 * 3)
+            pictures.append(png.tobytes())
+    assert len(set(pictures)) == 4
+
+
+def test_capture_takes_a_template_with_the_frame_number(tmp_path):
+    result = simulate(
+        tmp_path, ["select"], "--display", "capture", "--output", tmp_path / "shot{:03}.png"
+    )
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in tmp_path.glob("shot*")) == ["shot001.png", "shot002.png"]
+
+
+@pytest.mark.parametrize(
+    ("display", "output", "message"),
+    [
+        ("capture", "missing/frame.png", "folder {tmp}/missing does not exist"),
+        ("capture", "f{x}.png", "bad frame template"),
+        ("capture", "f{1}.png", "bad frame template"),
+        ("capture", "f{.png", "bad frame template"),
+        ("capture", "f{}{}.png", "bad frame template"),
+        ("capture", "frame.gif", "writes .png files"),
+        ("capture", None, "--display capture needs --output"),
+        ("gifanim", "missing/game.gif", "folder {tmp}/missing does not exist"),
+        ("gifanim", None, "--display gifanim needs --output"),
+        ("dummy", "frame.png", "--output is only for --display capture or gifanim"),
+    ],
+)
+def test_a_bad_output_is_one_line_and_creates_nothing(tmp_path, display, output, message):
+    work = tmp_path / "work"
+    work.mkdir()
+    arguments = ["--display", display] + (["--output", work / output] if output else [])
+    before = set(tmp_path.rglob("*"))
+    result = simulate(tmp_path / "run", ["select"], *arguments)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert message.format(tmp=work) in result.stderr
+    created = set(tmp_path.rglob("*")) - before
+    assert {p.relative_to(tmp_path).as_posix() for p in created} <= {"run", "run/inputs.txt"}

@@ -7,7 +7,7 @@ from companion.display.factory import DisplayUnavailable, open_display
 
 pygame = pytest.importorskip("pygame")
 
-HELP = "j next  q quit"
+HELP = ("j next", "q quit")
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def window(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     keys, closes = [], []
     sink = open_display(
-        "pygame", help_text=HELP, on_key=keys.append, on_close=lambda: closes.append(True), scale=4
+        "pygame", help_lines=HELP, on_key=keys.append, on_close=lambda: closes.append(True), scale=4
     )
     sink.keys, sink.closes = keys, closes
     yield sink
@@ -78,6 +78,17 @@ def test_without_a_graphical_display_the_window_says_so(monkeypatch):
     for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
         monkeypatch.delenv(name, raising=False)
     with pytest.raises(DisplayUnavailable, match="no graphical display") as raised:
-        open_display("pygame", help_text=HELP, on_key=print, on_close=print)
+        open_display("pygame", help_lines=HELP, on_key=print, on_close=print)
     assert "\n" not in str(raised.value)
     pygame.quit()
+
+
+def test_the_default_contrast_is_full_white_lower_is_dimmed_and_zero_blank(window):
+    image = Image.new("1", (128, 64), 1)
+    screen = pygame.display.get_surface()
+    for level, grey in [(128, 255), (255, 255), (8, 127), (0, 0)]:
+        window.contrast(level)
+        window.display(image)
+        assert screen.get_at(window._panel_at)[:3] == (grey, grey, grey), level
+    window.hide()  # luma's own hide: contrast 0
+    assert screen.get_at(window._panel_at)[:3] == (0, 0, 0)

@@ -1,0 +1,184 @@
+"""`simulate` in a real pseudo-terminal: what it draws, and that leaving puts the terminal back.
+
+The simulation runs as a child process whose controlling terminal is a pty,
+as in a terminal window; the test types keys into the pty's master side and
+reads what the program writes there.
+"""
+
+import fcntl
+import json
+import os
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+
+import pytest
+from ansi_screen import Screen
+
+from companion.inputs.keyboard import KEY_HELP
+
+# Home menu: New solo game, Fellow, normal deck, dealt circle, then 32 dealt patches.
+NEW_SOLO_GAME = b"\r" * 36
+
+
+class Simulation:
+    """``patchwork-companion simulate`` on its own pty, COLUMNS x ROWS."""
+
+    def __init__(self, state_dir, *arguments, columns=140, rows=40, display=None):
+        self.master, self.slave = os.openpty()
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        #: the terminal's modes before the program ran (the parent keeps the slave open)
+        self.modes_before = termios.tcgetattr(self.slave)
+        self.size = (columns, rows)
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        env["TERM"] = "xterm-256color"
+        if display:
+            env["DISPLAY"] = display
+        command = [sys.executable, "-m", "companion", "simulate", "--state-dir", str(state_dir)]
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: a session of its own with the pty as its terminal
+            os.setsid()
+            fcntl.ioctl(self.slave, termios.TIOCSCTTY, 0)
+            for fd in (0, 1, 2):
+                os.dup2(self.slave, fd)
+            os.execve(sys.executable, [*command, *map(str, arguments)], env)
+        self.status = None
+        # Read all the time, as a terminal does: a full pty would stop the program mid-write.
+        self._output = bytearray()
+        self._reader = threading.Thread(target=self._read_all, daemon=True)
+        self._reader.start()
+
+    def _read_all(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # EIO: the program and every copy of the slave are gone
+                return
+            if not chunk:
+                return
+            self._output += chunk
+
+    @property
+    def output(self) -> bytes:
+        return bytes(self._output)
+
+    def forget_output(self) -> None:
+        self._output.clear()
+
+    def read(self, until: bytes, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while until not in self.output:
+            assert time.monotonic() < deadline, f"{until!r} never came; got {self.output[-2000:]!r}"
+            time.sleep(0.05)
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def wait(self, timeout: float = 30) -> int:
+        deadline = time.monotonic() + timeout
+        while self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+            else:
+                assert time.monotonic() < deadline, "the simulation did not exit"
+                time.sleep(0.05)
+        time.sleep(0.2)  # the last bytes written before exiting reach the reader
+        return self.status
+
+    def close(self) -> None:
+        if self.status is None:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        os.close(self.master)
+        os.close(self.slave)
+
+    def text(self) -> str:
+        return self.output.decode("utf-8", errors="replace")
+
+
+@pytest.fixture
+def simulation(tmp_path):
+    started = []
+
+    def start(*arguments, **options):
+        started.append(Simulation(tmp_path / "state", *arguments, **options))
+        return started[-1]
+
+    yield start
+    for sim in started:
+        sim.close()
+
+
+def final_state(state_dir):
+    """The game saved in ``state_dir``, read back by a second, scripted run."""
+    script = state_dir.parent / "nothing.txt"
+    script.write_text("# no inputs: load the state and report it\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "simulate", "--script", str(script),
+         "--state-dir", str(state_dir), "--json"],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    return json.loads(result.stdout)
+
+
+def assert_left_clean(sim: Simulation) -> None:
+    assert termios.tcgetattr(sim.slave) == sim.modes_before  # echo, line editing: as before
+    text = sim.text()
+    assert "Traceback" not in text and "Error" not in text
+    screen = Screen(*sim.size).feed(text.replace("\r\n", "\n"))
+    assert not screen.alternate and screen.cursor_visible and screen.style == ""
+
+
+@pytest.mark.parametrize("display", [None, ":99999"], ids=["no desktop", "unreachable desktop"])
+def test_q_leaves_the_terminal_as_it_was(simulation, display):
+    sim = simulation(display=display)
+    sim.read(KEY_HELP.encode())  # drawn in the terminal (no window could open)
+    modes = termios.tcgetattr(sim.slave)
+    assert not modes[3] & termios.ICANON and not modes[3] & termios.ECHO  # keys come one by one
+    assert "▀".encode() in sim.output or "▄".encode() in sim.output  # half blocks at 140x40
+    sim.type(b"q")
+    assert sim.wait() == 0
+    assert_left_clean(sim)
+
+
+def test_ctrl_c_saves_the_game_and_leaves_the_terminal_as_it_was(simulation, tmp_path):
+    sim = simulation("--seed", "5")
+    sim.read(KEY_HELP.encode())
+    sim.type(NEW_SOLO_GAME)
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "state" / "journal.jsonl").exists():
+        assert time.monotonic() < deadline, "the game never started"
+        time.sleep(0.1)
+    sim.type(b"\r")  # Advance from the first turn (the cursor starts on it)
+    time.sleep(1)
+    sim.type(b"\x03")  # Ctrl-C: the terminal sends SIGINT to the program
+    assert sim.wait() == 0
+    assert_left_clean(sim)
+    state = final_state(tmp_path / "state")
+    assert state["mode"] == "solo" and state["sides"]["player"]["position"] == 1
+
+
+def test_a_small_terminal_gets_braille_and_a_hint(simulation):
+    sim = simulation(columns=80, rows=24)
+    sim.read(b"for a sharper picture")
+    assert KEY_HELP.encode() in sim.output
+    sim.type(b"q")
+    assert sim.wait() == 0
+    assert_left_clean(sim)
+
+
+def test_a_resize_redraws_at_the_new_size(simulation):
+    sim = simulation(columns=80, rows=24)
+    sim.read(b"for a sharper picture")
+    sim.forget_output()
+    fcntl.ioctl(sim.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
+    os.kill(sim.pid, signal.SIGWINCH)  # what the terminal does when its window is resized
+    sim.read(KEY_HELP.encode())
+    assert "▀".encode() in sim.output and b"sharper" not in sim.output
+    sim.type(b"q")
+    assert sim.wait() == 0
