@@ -21,7 +21,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from companion.app.companion import Companion
 from companion.display.factory import (
@@ -29,6 +29,8 @@ from companion.display.factory import (
     graphical_display_available,
     open_display,
 )
+from companion.display.sink import Display
+from companion.display.terminal import TerminalDisplay
 from companion.engine.setup import new_seed
 from companion.engine.summary import state_dict
 from companion.inputs.events import EventQueue
@@ -44,6 +46,9 @@ from companion.inputs.simulated import SimulatedInputs
 from companion.runtime.loop import DisplayLoop, Periodic, closing_on_signals
 from companion.storage.files import StorageError
 from companion.storage.paths import resolve_state_dir
+
+if TYPE_CHECKING:  # imports pygame: only when a window is opened
+    from companion.display.window import SimulationWindow
 
 DISPLAYS = ("terminal", "pygame", "capture", "gifanim", "dummy")
 RECORDINGS = {"capture": ".png", "gifanim": ".gif"}
@@ -217,43 +222,45 @@ def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_di
 
 def _open(
     name: str, args: argparse.Namespace, simulated: SimulatedInputs, stack: contextlib.ExitStack
-) -> tuple[Any, tuple[Periodic, ...]]:
+) -> tuple[Display, tuple[Periodic, ...]]:
     """Open the display (cleaned up when ``stack`` closes) and the timers it needs."""
     if name == "pygame":
         try:
-            window = _open_window(simulated, stack)
+            return _open_window(simulated, stack)
         except DisplayUnavailable as error:
             if args.display:
                 raise
             logging.getLogger(__name__).info("no window, drawing in the terminal: %s", error)
-        else:
-            if os.isatty(0):
-                print("The companion is in its window; its keys work there and here.", flush=True)
-            return window, (Periodic(WINDOW_EVENTS_SECONDS, window.pump),)
-        name = "terminal"
+            name = "terminal"
+    options: dict[str, Any] = {}
     if name == "terminal":
-        display = open_display(name, help_text=KEY_HELP)
-        stack.callback(display.cleanup)
+        options["help_text"] = KEY_HELP
+    elif name in RECORDINGS:
+        options |= EMULATOR_LOOK
+        if name == "gifanim":
+            options["duration"] = GIF_FRAME_SECONDS
+        options["path"] = capture_template(args.output) if name == "capture" else args.output
+    display = open_display(name, **options)
+    stack.callback(display.cleanup)
+    if isinstance(display, TerminalDisplay):
         stack.enter_context(display.follow_resizes())
-        return display, ()
-    if name == "dummy":
-        return open_display(name), ()
-    options: dict[str, Any] = dict(EMULATOR_LOOK)
-    if name == "gifanim":
-        options["duration"] = GIF_FRAME_SECONDS
-    path = capture_template(args.output) if name == "capture" else args.output
-    return open_display(name, path=path, **options), ()
+    return display, ()
 
 
-def _open_window(simulated: SimulatedInputs, stack: contextlib.ExitStack) -> Any:
+def _open_window(
+    simulated: SimulatedInputs, stack: contextlib.ExitStack
+) -> tuple[Display, tuple[Periodic, ...]]:
     """The window, with its keys performed on a thread of their own (a hold must not stop it)."""
     keys: queues.SimpleQueue[str | None] = queues.SimpleQueue()
-    window = open_display(
-        "pygame",
-        help_lines=WINDOW_KEY_HELP,
-        on_key=keys.put,
-        on_close=simulated.queue.close,
-        scale=WINDOW_SCALE,
+    window = cast(
+        "SimulationWindow",  # what open_display("pygame") opens
+        open_display(
+            "pygame",
+            help_lines=WINDOW_KEY_HELP,
+            on_key=keys.put,
+            on_close=simulated.queue.close,
+            scale=WINDOW_SCALE,
+        ),
     )
     stack.callback(window.cleanup)
 
@@ -267,7 +274,9 @@ def _open_window(simulated: SimulatedInputs, stack: contextlib.ExitStack) -> Any
 
     threading.Thread(target=press_window_keys, name="window keys", daemon=True).start()
     stack.callback(keys.put, None)
-    return window
+    if os.isatty(0):
+        print("The companion is in its window; its keys work there and here.", flush=True)
+    return window, (Periodic(WINDOW_EVENTS_SECONDS, window.pump),)
 
 
 def _feed(simulated: SimulatedInputs, inputs: list) -> None:

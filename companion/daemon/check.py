@@ -23,8 +23,8 @@ from companion.inputs.gpio import open_gpio_inputs
 from companion.inputs.keyboard import keyboard_session
 from companion.inputs.serial_pad import SerialPad
 from companion.inputs.simulated import SimulatedInputs
-from companion.runtime.loop import closing_on_signals
 from companion.render.screens import render
+from companion.runtime.loop import closing_on_signals
 from companion.views import InputTestView, TestPatternView
 
 SHOWN_EVENTS = 6

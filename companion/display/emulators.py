@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import atexit
 
-from luma.emulator.device import capture, gifanim, pygame
+from luma.emulator.device import capture, gifanim
 
 from companion.display.sink import AlwaysHealthy
-
-
-class PygameDisplay(AlwaysHealthy, pygame):
-    """A window (needs a desktop, or ``SDL_VIDEODRIVER=dummy``)."""
+from companion.display.window import SimulationWindow
 
 
 class CaptureDisplay(AlwaysHealthy, capture):
@@ -36,7 +33,7 @@ class GifDisplay(AlwaysHealthy, gifanim):
 
 
 EMULATORS: dict[str, type] = {
-    "pygame": PygameDisplay,
+    "pygame": SimulationWindow,
     "capture": CaptureDisplay,
     "gifanim": GifDisplay,
 }

@@ -71,34 +71,29 @@ def _open_emulator(
             f"display {name!r} needs luma.emulator: pip install 'patchwork-companion[desktop]'"
         ) from error
     if name == "pygame":
-        return _open_window(options)
-    if name == "capture":
+        _choose_window_driver()
+    elif name == "capture":
         options.setdefault("file_template", os.fspath(path or "companion_{0:06}.png"))
     elif name == "gifanim":
         options.setdefault("filename", os.fspath(path or "companion.gif"))
     try:
         return EMULATORS[name](width=WIDTH, height=HEIGHT, mode="1", **options)
     except Exception as error:
-        # luma raises RuntimeError without pygame, and pygame its own `pygame.error`
-        # when there is no screen to open a window on.
+        # luma raises RuntimeError without pygame, pygame its own `pygame.error` when
+        # there is no screen to open a window on, the window NoGraphicalDisplay.
         raise DisplayUnavailable(f"display {name!r} is unavailable: {error}") from error
 
 
-def _open_window(options: dict[str, Any]):
-    driver = os.environ.get("SDL_VIDEODRIVER", "")
-    if not driver and not graphical_display_available():
+def _choose_window_driver() -> None:
+    """Refuse a window where none can appear, and keep SDL's search for a screen quiet."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return  # chosen by the user (``dummy`` for a window drawn nowhere, in tests)
+    if not graphical_display_available():
         raise DisplayUnavailable(
             "display 'pygame' is unavailable: there is no graphical display to open a window "
             "on (DISPLAY is not set); use --display terminal"
         )
-    if not driver and sys.platform.startswith("linux") and not os.environ.get("WAYLAND_DISPLAY"):
+    if sys.platform.startswith("linux") and not os.environ.get("WAYLAND_DISPLAY"):
         # Only X11 is there: without this SDL also tries Wayland, whose library
         # complains on stderr (into the terminal) when it finds none.
         os.environ["SDL_VIDEODRIVER"] = "x11"
-    from companion.display.window import SimulationWindow
-
-    try:
-        return SimulationWindow(**options)
-    except RuntimeError as error:
-        # NoGraphicalDisplay, or `pygame.error` when the display cannot be reached.
-        raise DisplayUnavailable(f"display 'pygame' is unavailable: {error}") from error

@@ -21,8 +21,8 @@ from typing import TextIO
 
 from PIL import Image, ImageOps
 
-from companion.display.half_blocks import to_half_blocks
 from companion.display.braille import to_braille
+from companion.display.half_blocks import to_half_blocks
 from companion.display.sink import AlwaysHealthy
 
 _CSI = "\x1b["

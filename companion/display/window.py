@@ -17,6 +17,8 @@ from typing import Any
 from luma.emulator.device import pygame as PygameDevice
 from PIL import Image
 
+from companion.display.sink import AlwaysHealthy
+
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL video drivers that draw nowhere: pygame falls back to them when there is no display."""
 MARGIN = 12
@@ -48,7 +50,7 @@ def key_name(pygame: Any, event: Any) -> str | None:
     return text if len(text) == 1 and "!" <= text <= "~" else None
 
 
-class SimulationWindow(PygameDevice):
+class SimulationWindow(AlwaysHealthy, PygameDevice):
     """A window showing the 128x64 panel at ``scale`` with lines of key help below it.
 
     Call :meth:`pump` often from the thread that draws (SDL wants its events
@@ -64,8 +66,11 @@ class SimulationWindow(PygameDevice):
         on_close: Callable[[], None],
         scale: int = 4,
         title: str = "Patchwork Companion",
+        width: int = 128,
+        height: int = 64,
+        mode: str = "1",
     ) -> None:
-        super().__init__(width=128, height=64, mode="1", transform="identity", scale=scale)
+        super().__init__(width=width, height=height, mode=mode, transform="identity", scale=scale)
         pygame = self._pygame
         requested = os.environ.get("SDL_VIDEODRIVER", "")
         driver = pygame.display.get_driver()

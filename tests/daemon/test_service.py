@@ -14,7 +14,6 @@ import tty
 from gpiozero.pins.mock import MockFactory
 
 from companion.app.companion import Companion
-from companion.runtime.loop import closing_on_signals
 from companion.daemon.notify import Notifier
 from companion.daemon.service import SAVED, serve
 from companion.display.oled import open_oled
@@ -23,6 +22,7 @@ from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
 from companion.render.screens import render
+from companion.runtime.loop import closing_on_signals
 from companion.testing.recording import RecordingBus, panel_for
 
 

@@ -19,6 +19,7 @@ def opened(name, tmp_path):
         return open_display(name, stream=io.StringIO())
     if name == "pygame":
         pytest.importorskip("pygame")
+        return open_display(name, help_lines=(), on_key=print, on_close=print)
     return open_display(name, path=tmp_path / f"{name}_{{0}}.png")
 
 
