@@ -4,7 +4,7 @@ from helpers import RANDOM_SETUPS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.actions import Adjust
+from companion.engine.actions import Adjust, ClaimBonus
 from companion.engine.automa import DECK_CARDS
 from companion.engine.catalogue import FINAL_POSITION, LEATHER_POSITIONS, PATCHES
 from companion.engine.game import Game
@@ -18,9 +18,8 @@ def check_invariants(game: Game, previous_positions: dict[str, int]) -> None:
         assert 0 <= side.covered <= 81
     placed = list(game.circle) + [p for side in game.sides.values() for p in side.patches]
     assert sorted(placed) == sorted(p.id for p in PATCHES)
-    assert len(game.leather_left) + sum(s.leather for s in game.sides.values()) == len(
-        LEATHER_POSITIONS
-    )
+    held = sum(s.leather for s in game.sides.values())
+    assert len(game.leather_left) + held + len(game.leather_discarded) == len(LEATHER_POSITIONS)
     if game.setup.deck is not None:
         cards = sorted(game.draw_pile + game.discard_pile)
         assert cards == sorted(DECK_CARDS[game.setup.deck])
@@ -28,7 +27,9 @@ def check_invariants(game: Game, previous_positions: dict[str, int]) -> None:
     first, second = game.sides.values()
     if game.is_over:
         assert first.position == second.position == FINAL_POSITION
-        assert game.turn is None and game.legal_actions() == []
+        # Only a claim of the free 7×7 tile remains possible.
+        assert game.turn is None
+        assert game.legal_actions() == [ClaimBonus(name) for name in game.bonus_claimants()]
     elif first.position != second.position:
         assert game.turn == min(first, second, key=lambda s: s.position).name
     else:

@@ -123,10 +123,24 @@ class TakeLeather:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeBonus:
-    """`side` takes the 7×7 bonus tile (a claim, or the Automa reaching its mark)."""
+class DiscardLeather:
+    """`side` crossed the leather patch at `position` with a full quilt (81 squares).
+
+    It cannot be placed, so it is taken off the track and out of the game, not
+    given (RULES.md §3, the publisher's ruling).
+    """
 
     side: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBonus:
+    """`side` takes the 7×7 bonus tile: a claim, the Automa reaching its mark, or
+    a full quilt (81 squares always hold a 7×7 square, RULES.md §3)."""
+
+    side: str
+    full_quilt: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +158,7 @@ Step = (
     | MoveToken
     | TakeButtons
     | TakeLeather
+    | DiscardLeather
     | TakeBonus
     | AdjustButtons
 )

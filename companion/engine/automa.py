@@ -131,6 +131,21 @@ class AutomaDecision:
     chosen: int | None
     """The circle index taken, or None when it passes."""
 
+    @property
+    def explanation(self) -> tuple[FilterStep, ...]:
+        """The filters that decided, in the card's order: each one skipped or that
+        removed a candidate, so a player can check the choice against the card.
+
+        A filter that kept every candidate changed nothing and is left out.
+        """
+        explained = []
+        before = self.affordable
+        for step in self.steps:
+            if step.skipped or len(step.kept) < len(before):
+                explained.append(step)
+            before = step.kept
+        return tuple(explained)
+
 
 def choose_patch(
     card: AutomaCard, offer: tuple[Patch, ...], automa_position: int, player_position: int

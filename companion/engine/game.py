@@ -19,7 +19,9 @@ MoveToken(side='p1', start=0, end=1, on_top=False)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
+from enum import StrEnum
 
 from companion.engine.actions import (
     ADVANCE,
@@ -31,6 +33,7 @@ from companion.engine.actions import (
     AutomaTurn,
     Buy,
     ClaimBonus,
+    DiscardLeather,
     MoveNeutralToken,
     MoveToken,
     RevealCard,
@@ -40,7 +43,14 @@ from companion.engine.actions import (
     TakeLeather,
     TakePatch,
 )
-from companion.engine.automa import CARD_BY_NUMBER, CARDS_SET_ASIDE, choose_patch
+from companion.engine.automa import (
+    CARD_BY_NUMBER,
+    CARDS_SET_ASIDE,
+    AutomaCard,
+    AutomaDecision,
+    Deck,
+    choose_patch,
+)
 from companion.engine.catalogue import (
     BONUS_POINTS,
     BONUS_SQUARES,
@@ -64,7 +74,14 @@ from companion.engine.errors import (
     ReshuffleError,
     UnaffordableError,
 )
-from companion.engine.setup import AUTOMA, Mode, Setup, check_deck_order, reshuffle_order
+from companion.engine.setup import (
+    AUTOMA,
+    PLAYER,
+    Mode,
+    Setup,
+    check_deck_order,
+    reshuffle_order,
+)
 
 OFFER_SIZE = 3
 BUY_ACTIONS = tuple(Buy(index) for index in range(OFFER_SIZE))
@@ -137,11 +154,51 @@ class Outcome:
     """Equal scores: the winner is whoever reached 53 first."""
 
 
+class Refusal(StrEnum):
+    """Why a patch on offer cannot be bought by the side to move."""
+
+    UNAFFORDABLE = "can't afford"
+    NO_ROOM = "doesn't fit"
+
+
+class BonusOccasion(StrEnum):
+    """Why the device asks a player whether they have completed a 7×7 square."""
+
+    REACHED_49 = "reached 49"
+    """Just covered 49 squares or more: the first moment a 7×7 square is possible."""
+    AUTOMA_MARK = "automa mark"
+    """The Automa's next move reaches or crosses its mark and takes the tile."""
+
+
+@dataclass(frozen=True, slots=True)
+class BonusQuestion:
+    """Ask `side` now: "do you have a completed 7×7 square?"."""
+
+    side: str
+    occasion: BonusOccasion
+    squares: int
+    """The squares `side` has covered."""
+    answers: tuple[str, ...]
+    """Keys to remember once asked (see `Game.bonus_question`); an answer at the
+    Automa's mark also answers the question at 49."""
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaPlan:
+    """What the Automa's next turn will do, worked out from the top card."""
+
+    card: AutomaCard
+    decision: AutomaDecision
+    target: int
+    """Where its token will end."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
     sides: tuple[Side, Side]
     circle: tuple[str, ...]
     leather_left: tuple[int, ...]
+    leather_discarded: tuple[int, ...]
     bonus_holder: str | None
     draw_pile: tuple[int, ...]
     discard_pile: tuple[int, ...]
@@ -167,6 +224,8 @@ class Game:
         self.circle: tuple[str, ...] = setup.circle
         """Patches left, from the one directly clockwise of the neutral token."""
         self.leather_left: tuple[int, ...] = LEATHER_POSITIONS
+        self.leather_discarded: tuple[int, ...] = ()
+        """Leather patches crossed by a full quilt: out of the game."""
         self.bonus_holder: str | None = None
         order = setup.deck_order or ()
         self.discard_pile: tuple[int, ...] = order[:CARDS_SET_ASIDE]
@@ -219,31 +278,114 @@ class Game:
         level = self.setup.difficulty_level
         return level.bonus_mark if level else None
 
+    @property
+    def next_virtual_buttons(self) -> int | None:
+        """The next card's virtual buttons when the players may see them: the
+        tactical deck shows them on the card's back (RULES.md §4, the two decks)."""
+        if self.setup.deck is not Deck.TACTICAL or self.next_card is None:
+            return None
+        return CARD_BY_NUMBER[self.next_card].virtual_buttons
+
+    def advance_target(self, name: str) -> int:
+        """Where `name`'s token goes on an advance: just in front of the opponent
+        (RULES.md §3 action A; the Automa's pass goes there too, §4)."""
+        return min(FINAL_POSITION, self.opponent(name).position + 1)
+
+    def buy_destination(self, name: str, index: int) -> int:
+        """Where `name`'s token goes after buying the patch `index` places clockwise."""
+        return min(FINAL_POSITION, self.sides[name].position + self.offer[index].time)
+
+    def refusal(self, name: str, index: int) -> Refusal | None:
+        """Why `name` cannot buy the patch `index` places clockwise, or None if it can."""
+        patch, side = self.offer[index], self.sides[name]
+        if patch.cost > side.buttons:
+            return Refusal.UNAFFORDABLE
+        if patch.squares > side.empty_squares:
+            return Refusal.NO_ROOM
+        return None
+
+    @staticmethod
+    def next_income_mark(position: int) -> int | None:
+        """The first income mark a token on `position` has still to cross."""
+        return next((mark for mark in INCOME_MARKS if mark > position), None)
+
     def can_claim_bonus(self, name: str) -> bool:
+        """A player with 49 squares or more may claim the free tile at any time,
+        also once the game is over (RULES.md §1, the 7×7 bonus tile)."""
         return (
-            not self.is_over
-            and name != AUTOMA
+            name != AUTOMA
             and name in self.sides
             and self.bonus_holder is None
             and self.sides[name].covered >= BONUS_SQUARES
         )
 
+    def bonus_claimants(self) -> tuple[str, ...]:
+        return tuple(name for name in self.sides if self.can_claim_bonus(name))
+
+    def automa_plan(self) -> AutomaPlan | None:
+        """What the Automa will do on its next turn, or None when it is not its turn."""
+        if self.turn != AUTOMA:
+            return None
+        automa, player = self.sides[AUTOMA], self.sides[PLAYER]
+        card = CARD_BY_NUMBER[self.draw_pile[0]]
+        decision = choose_patch(card, self.offer, automa.position, player.position)
+        if decision.chosen is None:
+            target = self.advance_target(AUTOMA)
+        else:
+            target = min(FINAL_POSITION, automa.position + self.offer[decision.chosen].time)
+        return AutomaPlan(card, decision, target)
+
+    def bonus_question(self, asked: Collection[str]) -> BonusQuestion | None:
+        """Whom to ask now whether they have a completed 7×7 square, if anyone.
+
+        `asked` holds the `answers` keys of the questions already asked. While the
+        tile is free, a player is asked once on reaching 49 squares, and again just
+        before the Automa's move that reaches or crosses its mark (which would take
+        the tile, Korean rulebook §5-3): the last moment a claim still matters.
+        """
+        if self.bonus_holder is not None:
+            return None
+        plan = self.automa_plan()
+        mark = self.bonus_mark
+        if plan is not None and mark is not None:
+            player = self.sides[PLAYER]
+            key = f"{PLAYER}@{len(self._stack)}"
+            if (
+                self.sides[AUTOMA].position < mark <= plan.target
+                and player.covered >= BONUS_SQUARES
+                and key not in asked
+            ):
+                return BonusQuestion(
+                    PLAYER, BonusOccasion.AUTOMA_MARK, player.covered, (key, PLAYER)
+                )
+        for name, side in self.sides.items():
+            if name != AUTOMA and side.covered >= BONUS_SQUARES and name not in asked:
+                return BonusQuestion(name, BonusOccasion.REACHED_49, side.covered, (name,))
+        return None
+
+    def bonus_answers_kept(self, asked: Collection[str]) -> list[str]:
+        """The answers still true after an undo: a question asked before an
+        Automa move that has been taken back is asked again when it comes back."""
+        return [
+            key for key in asked if "@" not in key or int(key.rsplit("@", 1)[1]) < len(self._stack)
+        ]
+
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, except `Adjust`, which is allowed at any time
-        before the end for any delta that leaves the side at zero buttons or more."""
+        before the end for any delta that leaves the side at zero buttons or more.
+
+        Once the game is over only a claim of the free 7×7 tile remains."""
+        claims: list[Action] = [ClaimBonus(name) for name in self.bonus_claimants()]
         turn = self.turn
         if turn is None:
-            return []
-        claims: list[Action] = [
-            ClaimBonus(name) for name in self.sides if self.can_claim_bonus(name)
-        ]
+            return claims
         if turn == AUTOMA:
             return [AUTOMA_TURN, *claims]
         side = self.sides[turn]
         buys = [
             BUY_ACTIONS[index]
-            for index, patch in enumerate(self.offer)
-            if patch.cost <= side.buttons and patch.squares <= side.empty_squares
+            for index in range(len(self.offer))
+            if self.refusal(side.name, index) is None
         ]
         return [ADVANCE, *buys, *claims]
 
@@ -296,7 +438,7 @@ class Game:
         Raises a subclass of `IllegalActionError` and leaves the game unchanged
         when the action is not allowed now.
         """
-        if self.is_over:
+        if self.is_over and not isinstance(action, ClaimBonus):
             raise GameOverError("the game is over: both tokens are on 53")
         snapshot = self._snapshot()
         try:
@@ -319,6 +461,7 @@ class Game:
             tuple(side.state() for side in self.sides.values()),
             self.circle,
             self.leather_left,
+            self.leather_discarded,
             self.bonus_holder,
             self.draw_pile,
             self.discard_pile,
@@ -332,6 +475,7 @@ class Game:
             (first.copy(), second.copy()),
             self.circle,
             self.leather_left,
+            self.leather_discarded,
             self.bonus_holder,
             self.draw_pile,
             self.discard_pile,
@@ -344,6 +488,7 @@ class Game:
         self.sides = {side.name: side for side in snapshot.sides}
         self.circle = snapshot.circle
         self.leather_left = snapshot.leather_left
+        self.leather_discarded = snapshot.leather_discarded
         self.bonus_holder = snapshot.bonus_holder
         self.draw_pile = snapshot.draw_pile
         self.discard_pile = snapshot.discard_pile
@@ -379,7 +524,7 @@ class Game:
 
     def _advance(self, side: Side) -> tuple[Step, ...]:
         start = side.position
-        target = min(FINAL_POSITION, self.opponent(side.name).position + 1)
+        target = self.advance_target(side.name)
         side.buttons += target - start
         return (
             self._move_token(side, target)
@@ -391,7 +536,8 @@ class Game:
         offer = self.offer
         if not 0 <= index < len(offer):
             raise NoSuchPatchError(
-                f"no patch at index {index}: {len(offer)} on offer (indices 0–{len(offer) - 1})"
+                f"no patch at index {index}: "
+                + (f"{len(offer)} on offer (indices 0–{len(offer) - 1})" if offer else "0 on offer")
             )
         patch = offer[index]
         if patch.cost > side.buttons:
@@ -403,13 +549,15 @@ class Game:
                 f"{patch.id} has {patch.squares} squares; "
                 f"{side.name}'s quilt has {side.empty_squares} empty"
             )
+        target = self.buy_destination(side.name, index)
         side.buttons -= patch.cost
         side.covered += patch.squares
         side.income += patch.buttons
         steps = self._take_patch(side, index, patch, pile=None)
+        full = self._take_bonus_if_full(side)
         start = side.position
-        steps += self._move_token(side, min(FINAL_POSITION, start + patch.time))
-        return steps + self._cross(side, start, income=side.income)
+        steps += self._move_token(side, target)
+        return steps + self._cross(side, start, income=side.income) + full
 
     def _take_patch(
         self, side: Side, index: int, patch: Patch, pile: str | None
@@ -422,20 +570,17 @@ class Game:
 
     def _automa_turn(self, action: AutomaTurn) -> tuple[tuple[Step, ...], Action]:
         automa = self._side_to_move(human=False)
-        player = self.opponent(AUTOMA)
-        card = CARD_BY_NUMBER[self.draw_pile[0]]
-        decision = choose_patch(card, self.offer, automa.position, player.position)
+        plan = self.automa_plan()
+        assert plan is not None
+        card, decision = plan.card, plan.decision
         steps: tuple[Step, ...] = (RevealCard(decision),)
         start = automa.position
-        if decision.chosen is None:
-            # A pass: to just ahead of the player, with no buttons for the squares moved.
-            target = min(FINAL_POSITION, player.position + 1)
-        else:
+        # A pass goes just ahead of the player, with no buttons for the squares moved.
+        if decision.chosen is not None:
             patch = self.offer[decision.chosen]
             pile = "with buttons" if patch.buttons else "without buttons"
             steps += self._take_patch(automa, decision.chosen, patch, pile)
-            target = min(FINAL_POSITION, start + patch.time)
-        steps += self._move_token(automa, target)
+        steps += self._move_token(automa, plan.target)
         steps += self._cross(automa, start, income=card.income)
         self.discard_pile += (card.number,)
         self.draw_pile = self.draw_pile[1:]
@@ -508,34 +653,38 @@ class Game:
     def _cross(self, side: Side, start: int, income: int) -> tuple[Step, ...]:
         """What crossing the marks between `start` and the side's new position gives it."""
         end = side.position
-        steps: list[Step] = []
+        # (position on the track, step): the steps in the order the token meets them.
+        met: list[tuple[int, Step]] = []
         for mark in marks_crossed(INCOME_MARKS, start, end):
             if income:
                 side.buttons += income
-                steps.append(TakeButtons(side.name, income, "income", mark))
+                met.append((mark, TakeButtons(side.name, income, "income", mark)))
         for position in marks_crossed(self.leather_left, start, end):
             self.leather_left = tuple(p for p in self.leather_left if p != position)
+            if side.name != AUTOMA and side.empty_squares == 0:
+                self.leather_discarded += (position,)
+                met.append((position, DiscardLeather(side.name, position)))
+                continue
             side.leather += 1
+            met.append((position, TakeLeather(side.name, position)))
             if side.name != AUTOMA:
-                side.covered = min(QUILT_SQUARES, side.covered + 1)
-            steps.append(TakeLeather(side.name, position))
+                side.covered += 1
+                met += [(position, step) for step in self._take_bonus_if_full(side)]
         bonus_mark = self.bonus_mark
         if (
             side.name == AUTOMA
-            and self.bonus_holder is None
             and bonus_mark is not None
             and start < bonus_mark <= end
+            and self.bonus_holder is None  # Korean §5-3: unless the player took it first.
         ):
             self.bonus_holder = AUTOMA
-            steps.append(TakeBonus(AUTOMA))
-        # Order the steps along the track, as the token meets them.
-        steps.sort(key=lambda step: _track_position(step, bonus_mark))
-        return tuple(steps)
+            met.append((bonus_mark, TakeBonus(AUTOMA)))
+        met.sort(key=lambda pair: pair[0])
+        return tuple(step for _, step in met)
 
-
-def _track_position(step: Step, bonus_mark: int | None) -> int:
-    if isinstance(step, TakeButtons):
-        return step.mark or 0
-    if isinstance(step, TakeLeather):
-        return step.position
-    return bonus_mark or 0
+    def _take_bonus_if_full(self, side: Side) -> tuple[Step, ...]:
+        """A full quilt always holds a 7×7 square: its player takes the free tile."""
+        if side.empty_squares or self.bonus_holder is not None:
+            return ()
+        self.bonus_holder = side.name
+        return (TakeBonus(side.name, full_quilt=True),)

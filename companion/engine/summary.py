@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.automa import CARD_BY_NUMBER, Deck
 from companion.engine.game import Game
 from companion.engine.setup import AUTOMA, Mode
 
@@ -41,10 +40,8 @@ def _side_dict(game: Game, name: str) -> dict[str, Any]:
     }
     if name != AUTOMA:
         return shared | {"income": side.income, "covered": side.covered}
-    next_card = game.next_card
-    tactical = game.setup.deck is Deck.TACTICAL and next_card is not None
     return shared | {
-        "next_virtual_buttons": CARD_BY_NUMBER[next_card].virtual_buttons if tactical else None,  # type: ignore[index]
+        "next_virtual_buttons": game.next_virtual_buttons,
         "bonus_mark": game.bonus_mark,
     }
 

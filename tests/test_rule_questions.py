@@ -1,0 +1,107 @@
+"""The rule questions the screens ask the engine, each worked out by hand from RULES.md."""
+
+from helpers import place, solo_game, two_player_game
+
+from companion.engine.actions import ADVANCE, AUTOMA_TURN, Buy
+from companion.engine.automa import CARD_BY_NUMBER, Filter, choose_patch
+from companion.engine.catalogue import PATCH_BY_ID
+from companion.engine.game import Refusal
+
+
+def test_advance_target_is_just_in_front_of_the_opponent_cut_at_53():
+    # §3 action A: min(53, opponent + 1).
+    game = two_player_game()
+    place(game, "p2", 17)
+    assert game.advance_target("p1") == 18
+    place(game, "p2", 53)
+    assert game.advance_target("p1") == 53
+
+
+def test_buy_destination_is_position_plus_time_cut_at_53():
+    # §3 action B: P17 takes 6 time; from 10 that is 16, from 50 it is cut at 53.
+    game = two_player_game("P17")
+    place(game, "p1", 10)
+    assert game.buy_destination("p1", 0) == 16
+    place(game, "p1", 50)
+    assert game.buy_destination("p1", 0) == 53
+
+
+def test_refusal_says_cant_afford_or_doesnt_fit():
+    # P30 costs 10; P21 has 8 squares; P08 costs 2 with 3 squares.
+    game = two_player_game("P30", "P21", "P08")
+    p1 = game.sides["p1"]
+    p1.buttons, p1.covered = 5, 75  # 6 empty squares
+    assert game.refusal("p1", 0) is Refusal.UNAFFORDABLE
+    assert game.refusal("p1", 1) is Refusal.NO_ROOM
+    assert game.refusal("p1", 2) is None
+    assert str(Refusal.UNAFFORDABLE) == "can't afford"
+    assert str(Refusal.NO_ROOM) == "doesn't fit"
+    assert game.legal_actions()[:2] == [ADVANCE, Buy(2)]
+
+
+def test_next_virtual_buttons_shown_only_with_the_tactical_deck():
+    # §4 the two decks: card 19 shows 6 on its back, card 13 shows 1.
+    tactical = solo_game(cards=(19, 13), deck="tactical")
+    assert tactical.next_virtual_buttons == 6
+    tactical.push(ADVANCE)
+    tactical.push(AUTOMA_TURN)
+    assert tactical.next_virtual_buttons == 1
+    assert solo_game(cards=(5,)).next_virtual_buttons is None
+    assert two_player_game().next_virtual_buttons is None
+
+
+def test_bonus_claimants_have_49_squares_and_the_tile_is_free():
+    game = two_player_game()
+    game.sides["p1"].covered = 49
+    game.sides["p2"].covered = 48
+    assert game.bonus_claimants() == ("p1",)
+    game.bonus_holder = "p1"
+    assert game.bonus_claimants() == ()
+    solo = solo_game()
+    solo.sides["player"].covered = 81
+    assert solo.bonus_claimants() == ("player",)  # never the Automa
+
+
+def test_next_income_mark():
+    # §1 marks 5, 11, …, 53: from 5 the next is 11; none is left on 53.
+    assert two_player_game().next_income_mark(0) == 5
+    assert two_player_game().next_income_mark(5) == 11
+    assert two_player_game().next_income_mark(53) is None
+
+
+def test_automa_plan_is_what_its_turn_then_does():
+    # Card 12 passes (no P01 on offer): the plan is to go just in front of the player.
+    game = solo_game("P10", "P17", "P03", cards=(12,))
+    place(game, "player", 12)
+    plan = game.automa_plan()
+    assert plan.card.number == 12 and plan.decision.chosen is None and plan.target == 13
+    game.push(AUTOMA_TURN)
+    assert game.sides["automa"].position == 13
+    assert game.automa_plan() is None  # the player's turn
+
+
+def test_the_explanation_lists_every_filter_that_narrowed_in_order():
+    # The issue's case. Card 5 (5 vb: no overtake, most buttons, farthest); offer
+    # P12 (cost 2, time 3, 1 button), P14 (3, 2, 1), P10 (2, 2, 0): all affordable.
+    # Automa on 10, player on 11: every patch overtakes, so no overtake is skipped;
+    # most buttons removes P10 (the 3rd); farthest keeps the 2nd, P14.
+    offer = tuple(PATCH_BY_ID[p] for p in ("P12", "P14", "P10"))
+    decision = choose_patch(CARD_BY_NUMBER[5], offer, automa_position=10, player_position=11)
+    assert decision.chosen == 1
+    explained = [(step.filter, step.kept, step.skipped) for step in decision.explanation]
+    assert explained == [
+        (Filter.NO_OVERTAKE, (0, 1, 2), True),
+        (Filter.MOST_BUTTONS, (0, 1), False),
+        (Filter.FARTHEST, (1,), False),
+    ]
+
+
+def test_the_explanation_leaves_out_a_filter_that_kept_every_candidate():
+    # Card 3 (3 vb: no overtake, largest, farthest); P04 (1, 3 time, 3 squares) and
+    # P08 (2, 2, 3): both land on or behind the player on 20 from 10, so no overtake
+    # keeps both (explains nothing); largest keeps both (3 squares each); farthest
+    # decides.
+    offer = tuple(PATCH_BY_ID[p] for p in ("P04", "P08"))
+    decision = choose_patch(CARD_BY_NUMBER[3], offer, automa_position=10, player_position=20)
+    assert decision.chosen == 1
+    assert [step.filter for step in decision.explanation] == [Filter.FARTHEST]
