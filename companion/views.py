@@ -58,6 +58,11 @@ class PatchView:
 
     patch_id: str
     affordable: bool = True
+    """False draws it greyed: it cannot be bought now."""
+    why_not: str = ""
+    """Why it cannot be bought, worded (e.g. "P21 doesn't fit: 8 squares, 6 empty")."""
+    destination: int | None = None
+    """Where buying it takes the token."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +152,7 @@ class AutomaView:
     headline: str
     """E.g. "Takes P17 (3rd)" or "Passes"."""
     reason: str
-    """E.g. "2 affordable; no overtake leaves 1"."""
+    """E.g. "2 affordable; no overtake: 1 left"."""
     steps: tuple[str, ...]
     patch_id: str | None = None
 

@@ -13,9 +13,10 @@ from companion.app.circle import DealScreen
 from companion.app.game_menu import GameMenu
 from companion.app.play import AutomaScreen, EndScreen, StepsScreen, TurnScreen
 from companion.app.widgets import Entry, Notice, Question
-from companion.app.wording import automa_summary, player_cards
+from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, AutomaTurn, Step
-from companion.engine.setup import AUTOMA, PLAYER
+from companion.engine.game import BonusQuestion
+from companion.engine.setup import AUTOMA
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
@@ -55,8 +56,8 @@ class GameFlow:
         game = self.session.current
         if game.is_over:
             self.app.show(EndScreen(game, self._finish, self.menu.show))
-        elif side := self.session.bonus_reminder_due():
-            self._ask_bonus(side)
+        elif question := self.session.bonus_reminder_due():
+            self._ask_bonus(question)
         elif game.turn == AUTOMA:
             self.play(AUTOMA_TURN)
         else:
@@ -91,34 +92,37 @@ class GameFlow:
         self.session.acknowledge()
         self.continue_game()
 
-    def _ask_bonus(self, side: str) -> None:
+    def _ask_bonus(self, question: BonusQuestion) -> None:
         def not_yet() -> None:
-            self.session.bonus_asked(side)
+            self.session.bonus_asked(*question.answers)
             self.continue_game()
 
-        who = "you have" if side == PLAYER else f"{side.upper()} has"
-        covered = self.session.current.sides[side].covered
+        def claim() -> None:
+            self.session.bonus_asked(*question.answers)
+            self.claim_bonus(question.side)
+
         self.app.show(
             Question(
                 "7x7 bonus",
-                (f"{who.capitalize()} {covered} squares.", "A full 7x7 square?"),
-                (
-                    Entry("Not yet", not_yet),
-                    Entry("Yes, claim it", lambda: self.claim_bonus(side)),
-                ),
+                bonus_question_lines(question),
+                (Entry("Not yet", not_yet), Entry("Yes, claim it", claim)),
                 kind=ScreenKind.BONUS_QUESTION,
             )
         )
 
     def _finish(self) -> None:
+        entries = [
+            Entry("Save and finish", self._save_finished),
+            Entry("Undo last action", self.undo),
+        ]
+        if claimants := self.session.current.bonus_claimants():
+            # The tile is still free: whoever completed a 7×7 may take it now.
+            entries.insert(1, self.menu.claim_entry(claimants))
         self.app.show(
             Question(
                 "Game over",
                 ("Save the result to", "the history?"),
-                (
-                    Entry("Save and finish", self._save_finished),
-                    Entry("Undo last action", self.undo),
-                ),
+                tuple(entries),
                 on_back=self.continue_game,
                 kind=ScreenKind.GAME_OVER,
             )

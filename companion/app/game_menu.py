@@ -27,14 +27,8 @@ class GameMenu:
     def show(self) -> None:
         game = self.session.current
         entries = [Entry("Back to the game", self.flow.resume)]
-        claimants = [name for name in game.sides if game.can_claim_bonus(name)]
-        if claimants:
-            entries.append(
-                Entry(
-                    "Claim 7x7 bonus",
-                    lambda: self._choose_side("Who claims?", claimants, self.flow.claim_bonus),
-                )
-            )
+        if claimants := game.bonus_claimants():
+            entries.append(self.claim_entry(claimants))
         if not game.is_over:
             sides = list(game.sides)
             entries.append(
@@ -48,6 +42,12 @@ class GameMenu:
         entries += [Entry("Rules reminder", self._rules), Entry("Home", self.app.home)]
         self.app.show(
             Menu("Game menu", entries, on_back=self.flow.resume, kind=ScreenKind.GAME_MENU)
+        )
+
+    def claim_entry(self, claimants: tuple[str, ...]) -> Entry:
+        return Entry(
+            "Claim 7x7 bonus",
+            lambda: self._choose_side("Who claims?", list(claimants), self.flow.claim_bonus),
         )
 
     def _choose_side(self, title: str, sides: list[str], then: Callable[[str], None]) -> None:

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
-from companion.app.wording import AutomaSummary, Card, side_label
+from companion.app.wording import AutomaSummary, Card, refusal_text, side_label
 from companion.engine.actions import ADVANCE, Advance, Buy
 from companion.engine.actions import Action as GameAction
-from companion.engine.automa import CARD_BY_NUMBER, Deck
-from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS
 from companion.engine.game import Game
 from companion.inputs.events import Input
 from companion.text.font import BUTTON
@@ -56,10 +54,8 @@ class TurnScreen(Screen):
     def view(self) -> View:
         game, side = self.game, self.side
         opponent = game.opponent(side.name)
-        advance_to = min(FINAL_POSITION, opponent.position + 1)
-        next_mark = next((m for m in INCOME_MARKS if m > side.position), None)
-        next_card = game.next_card
-        tactical = game.setup.deck is Deck.TACTICAL and next_card is not None
+        advance_to = game.advance_target(side.name)
+        next_mark = game.next_income_mark(side.position)
         return TurnView(
             side_label=side_label(side.name),
             buttons=side.buttons,
@@ -71,16 +67,25 @@ class TurnScreen(Screen):
             ),
             leather=game.leather_left,
             bonus_mark=game.bonus_mark if game.bonus_holder is None else None,
-            offer=tuple(
-                PatchView(patch.id, Buy(i) in self.choices) for i, patch in enumerate(game.offer)
-            ),
+            offer=tuple(self._patch_view(i) for i in range(len(game.offer))),
             choices=tuple(choice_name(choice) for choice in self.choices),
             selected=self.cursor.index,
             advance_to=advance_to,
             advance_buttons=advance_to - side.position,
             opponent_label=side_label(opponent.name),
             opponent_buttons=opponent.buttons,
-            next_virtual_buttons=CARD_BY_NUMBER[next_card].virtual_buttons if tactical else None,  # type: ignore[index]
+            next_virtual_buttons=game.next_virtual_buttons,
+        )
+
+    def _patch_view(self, index: int) -> PatchView:
+        game, name = self.game, self.side.name
+        patch = game.offer[index]
+        refusal = game.refusal(name, index)
+        return PatchView(
+            patch.id,
+            affordable=refusal is None,
+            why_not=refusal_text(refusal, patch, self.side) if refusal else "",
+            destination=game.buy_destination(name, index),
         )
 
     def handle(self, event: Input) -> None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.engine.actions import Action, AutomaTurn, ClaimBonus, Step
-from companion.engine.catalogue import BONUS_SQUARES
-from companion.engine.game import Game
-from companion.engine.setup import AUTOMA, Setup, SetupChoice
+from companion.engine.game import BonusQuestion, Game
+from companion.engine.setup import Setup, SetupChoice
 from companion.storage.journal import Journal
 from companion.storage.progress import PROGRESS_NAME, Entering, Progress
 
@@ -115,26 +114,18 @@ class GameSession:
             if not isinstance(game.pop(), AutomaTurn):
                 break
         self.progress.acknowledged = len(game.move_stack)
+        self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
         self._save_progress()
 
     # --- the 7×7 bonus -----------------------------------------------------------------
 
-    def bonus_reminder_due(self) -> str | None:
-        """A person who has covered 49 squares while the tile is free, not yet asked about it."""
-        game = self.current
-        for name, side in game.sides.items():
-            if (
-                name != AUTOMA
-                and game.bonus_holder is None
-                and side.covered >= BONUS_SQUARES
-                and name not in self.progress.asked_bonus
-            ):
-                return name
-        return None
+    def bonus_reminder_due(self) -> BonusQuestion | None:
+        """The 7×7 question the engine says is due now and has not been asked yet."""
+        return self.current.bonus_question(self.progress.asked_bonus)
 
-    def bonus_asked(self, side: str) -> None:
-        """`side` was asked (or claimed): the reminder is not shown to it again."""
-        self.progress.asked_bonus.append(side)
+    def bonus_asked(self, *answers: str) -> None:
+        """The question with these `BonusQuestion.answers` was asked: not again."""
+        self.progress.asked_bonus += answers
         self._save_progress()
 
     def claim_bonus(self, side: str) -> tuple[Action, tuple[Step, ...]]:

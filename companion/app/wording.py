@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from companion.engine.actions import (
     AdjustButtons,
-    MoveNeutralToken,
+    DiscardLeather,
     MoveToken,
     RevealCard,
     Step,
@@ -21,7 +21,8 @@ from companion.engine.actions import (
     TakePatch,
 )
 from companion.engine.automa import AutomaDecision
-from companion.engine.catalogue import BONUS_POINTS
+from companion.engine.catalogue import BONUS_POINTS, Patch
+from companion.engine.game import BonusOccasion, BonusQuestion, Refusal, Side
 from companion.engine.setup import AUTOMA, PLAYER
 from companion.text.font import BUTTON
 
@@ -35,6 +36,23 @@ def side_label(name: str) -> str:
 
 def possessive(name: str) -> str:
     return {PLAYER: "Your", AUTOMA: "Automa's"}.get(name, f"{name.upper()}'s")
+
+
+def bonus_question_lines(question: BonusQuestion) -> tuple[str, ...]:
+    """The question whether a side has completed a 7×7 square, for the moment it is asked."""
+    if question.occasion is BonusOccasion.AUTOMA_MARK:
+        return ("The Automa takes the", "7x7 tile now. Do you", "have a full 7x7 square?")
+    who = "You have" if question.side == PLAYER else f"{side_label(question.side)} has"
+    return (f"{who} {question.squares} squares.", "A full 7x7 square?")
+
+
+def refusal_text(refusal: Refusal, patch: Patch, side: Side) -> str:
+    """Why a greyed patch cannot be bought, with the numbers to check it."""
+    if refusal is Refusal.UNAFFORDABLE:
+        numbers = f"{patch.cost}{BUTTON}, have {side.buttons}"
+    else:
+        numbers = f"{patch.squares} sq, {side.empty_squares} free"
+    return f"{patch.id}: {refusal} ({numbers})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +91,19 @@ def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
             case TakeLeather(side, position):
                 lines = (f"Take the leather patch at {position}", "Place it on the quilt")
                 cards.append(Card("Leather patch", lines))
-            case TakeBonus(side):
+            case TakeBonus(side, full_quilt):
                 lines = (f"{side_label(side)}: take the bonus tile", f"worth {BONUS_POINTS} points")
+                if full_quilt:
+                    lines = (f"{possessive(side)} quilt is full:", "it holds a 7x7 square", *lines)
                 cards.append(Card("7x7 bonus", lines))
+            case DiscardLeather(side, position):
+                lines = (
+                    f"Leather patch at {position}:",
+                    f"{possessive(side)} quilt is full,",
+                    "so it cannot be placed:",
+                    "put it back in the box",
+                )
+                cards.append(Card("Leather patch", lines))
             case AdjustButtons(side, delta):
                 verb = (
                     f"Take {delta}{BUTTON} from" if delta > 0 else f"Put {-delta}{BUTTON} back in"
@@ -117,9 +145,8 @@ def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
         match step:
             case TakePatch(_, taken, _, _, pile):
                 patch_id = taken
-                lines.append(f"Pile {pile.replace('buttons', BUTTON)}")  # type: ignore[union-attr]
-            case MoveNeutralToken():
-                lines.append("Neutral token there")
+                # The neutral token goes where the patch lay: one line for both.
+                lines.append(f"Pile {pile.replace('buttons', BUTTON)}; neutral there")  # type: ignore[union-attr]
             case MoveToken(_, start, end, on_top):
                 lines.append(f"Token {start} \u2192 {end}" + (", on top" if on_top else ""))
             case TakeButtons(_, count):
@@ -144,16 +171,16 @@ def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
 
 
 def automa_reason(decision: AutomaDecision) -> str:
-    """Why the Automa did what it did, e.g. "3 affordable; most buttons leaves 1".
-
-    Filters that narrowed without deciding are left out: the one that left a
-    single patch, and any that were skipped, say why.
+    """Why the Automa did what it did, e.g. "3 affordable; most buttons: 2 left;
+    farthest: 1 left": every filter of the card that decided, in order, so the
+    player can check the choice against the card.
     """
     count = len(decision.affordable)
     if count == 0:
         return f"Nothing costs {decision.card.virtual_buttons}{BUTTON} or less"
     parts = [f"{count} affordable"]
-    parts += [f"{step.filter} skipped" for step in decision.steps if step.skipped]
-    deciding = [step for step in decision.steps if not step.skipped and len(step.kept) == 1]
-    parts += [f"{step.filter} leaves 1" for step in deciding]
+    parts += [
+        f"{step.filter}: skipped" if step.skipped else f"{step.filter}: {len(step.kept)} left"
+        for step in decision.explanation
+    ]
     return "; ".join(parts)

@@ -7,7 +7,7 @@ between screens and turns.
 
 from __future__ import annotations
 
-from companion.engine.catalogue import FINAL_POSITION, PATCH_BY_ID, PATCHES, Patch
+from companion.engine.catalogue import PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
 from companion.render.layout import (
     BODY_TOP,
@@ -194,9 +194,8 @@ def _describe(view: TurnView, choice: str) -> str:
         if patch is None:
             return f"{ARROW_RIGHT} Buy {shown.patch_id}"
         if not shown.affordable:
-            return f"{CROSS} {patch.id} costs {patch.cost}{BUTTON}, you have {view.buttons}"
-        destination = min(FINAL_POSITION, view.tokens[0].position + patch.time)
-        return f"{ARROW_RIGHT} Buy {patch.id}: pay {patch.cost}{BUTTON}, to {destination}"
+            return f"{CROSS} {shown.why_not}"
+        return f"{ARROW_RIGHT} Buy {patch.id}: pay {patch.cost}{BUTTON}, to {shown.destination}"
     if choice == "advance":
         return f"{ARROW_RIGHT} Advance to {view.advance_to}, +{view.advance_buttons}{BUTTON}"
     if choice == "menu":

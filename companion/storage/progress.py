@@ -55,7 +55,7 @@ class Progress:
     acknowledged: int = 0
     """Actions whose steps the table has confirmed."""
     asked_bonus: list[str] = field(default_factory=list)
-    """Sides already asked once whether they completed a 7×7."""
+    """The 7×7 questions already asked (the engine's `BonusQuestion.answers` keys)."""
     dealing: int | None = None
     """Place of the patch being shown while dealing the circle."""
     entering: Entering | None = None

@@ -4,12 +4,13 @@ import itertools
 import random
 
 import pytest
+from helpers import place, solo_game, two_player_game
 
 from companion.app.companion import Companion
 from companion.engine.actions import AutomaTurn
 from companion.inputs.events import Input
 from companion.testing.autoplay import inputs_for, play_to_the_end, random_choice, start_game
-from companion.views import AutomaView, MenuView, QuestionView, ScreenKind, TurnView
+from companion.views import AutomaView, MenuView, QuestionView, ScoreView, ScreenKind, TurnView
 
 
 def new_app(tmp_path, seed=1):
@@ -158,3 +159,60 @@ def test_entering_the_circle_can_undo_a_place_by_turning_and_pressing(tmp_path):
     assert app.session.progress.entering.placed == ["P01"]
     # A restart resumes the entry where it was.
     assert new_app(tmp_path).view() == app.view()
+
+
+def _solo_app_before_the_automa_mark(tmp_path):
+    # Fellow: mark 41. The Automa on 38 passes with card 12 (no P01 on offer) to 46,
+    # in front of the player on 45: that move takes the tile (Korean §5-3). The
+    # player has 50 squares and answered "Not yet" at 49.
+    app = new_app(tmp_path)
+    app.session.start(solo_game("P10", "P17", "P02", "P03", cards=(12,), difficulty="fellow").setup)
+    place(app.game, "automa", 38)
+    place(app.game, "player", 45)
+    app.game.sides["player"].covered = 50
+    app.session.progress.asked_bonus = ["player"]
+    app.play.continue_game()
+    return app
+
+
+def test_asked_again_before_the_automa_move_that_takes_the_tile(tmp_path):
+    app = _solo_app_before_the_automa_mark(tmp_path)
+    view = app.view()
+    assert isinstance(view, QuestionView) and view.title == "7x7 bonus"
+    assert "The Automa takes the" in view.lines[0]
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)  # Yes, claim it
+    assert app.game.bonus_holder == "player"
+    while not isinstance(app.view(), AutomaView):
+        app.handle(Input.SELECT)
+    assert app.game.bonus_holder == "player"
+    assert app.game.sides["automa"].position == 46
+
+
+def test_not_yet_before_the_automa_mark_lets_the_automa_take_the_tile_without_asking_twice(
+    tmp_path,
+):
+    app = _solo_app_before_the_automa_mark(tmp_path)
+    app.handle(Input.SELECT)  # Not yet
+    assert isinstance(app.view(), AutomaView)
+    assert app.game.bonus_holder == "automa"
+
+
+def test_the_end_screen_offers_a_claim_while_the_tile_is_free(tmp_path):
+    app = new_app(tmp_path)
+    app.session.start(two_player_game().setup)
+    place(app.game, "p2", 53)
+    app.game.finished = ("p2",)
+    place(app.game, "p1", 52)
+    app.game.leather_left = ()
+    app.game.sides["p1"].covered = 60
+    app.session.progress.asked_bonus = ["p1"]  # answered "Not yet"
+    app.play.continue_game()
+    app.handle(Input.SELECT)  # advance to 53: the game is over
+    while not isinstance(app.view(), ScoreView):
+        app.handle(Input.SELECT)
+    app.handle(Input.SELECT)  # the end screen: on to "Save the result"
+    assert app.view().answers == ("Save and finish", "Claim 7x7 bonus", "Undo last action")
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)
+    assert app.game.bonus_holder == "p1"

@@ -126,7 +126,7 @@ def test_the_7x7_reminder_is_due_once_per_side(tmp_path):
     game = session.start(two_player_setup("p1", seed=2))
     assert session.bonus_reminder_due() is None
     game.sides["p2"].covered = 49
-    assert session.bonus_reminder_due() == "p2"
-    session.bonus_asked("p2")
+    assert session.bonus_reminder_due().side == "p2"
+    session.bonus_asked(*session.bonus_reminder_due().answers)
     assert session.bonus_reminder_due() is None
     assert GameSession(tmp_path).progress.asked_bonus == ["p2"]

@@ -77,6 +77,20 @@ def test_automa_take_summary_names_the_deciding_filter():
     game.push(ADVANCE)  # player 0 -> 1
     summary = automa_summary(game.push(AUTOMA_TURN))
     assert summary.headline == "Takes P28 (2nd)"
-    assert summary.reason == "3 affordable; most buttons leaves 1"
+    assert summary.reason == "3 affordable; most buttons: 1 left"
     # P28 takes 6 time: 0 -> 6 crosses 5 with card 7's income 0: nothing to take.
-    assert summary.steps == (f"Pile with {BUTTON}", "Neutral token there", "Token 0 \u2192 6")
+    assert summary.steps == (f"Pile with {BUTTON}; neutral there", "Token 0 \u2192 6")
+
+
+def test_automa_reason_lists_every_filter_that_decided_in_order():
+    # Card 5 (5 vb: no overtake, most buttons, farthest); P12 (cost 2, time 3, 1
+    # button), P14 (3, 2, 1), P10 (2, 2, 0). Automa on 10, player on 11: each patch
+    # overtakes (skipped); most buttons drops P10 (2 left); farthest takes P14, 2nd.
+    game = solo_game("P12", "P14", "P10", cards=(5,))
+    place(game, "automa", 10)
+    place(game, "player", 11)
+    summary = automa_summary(game.push(AUTOMA_TURN))
+    assert summary.headline == "Takes P14 (2nd)"
+    assert summary.reason == (
+        "3 affordable; no overtake: skipped; most buttons: 2 left; farthest: 1 left"
+    )
