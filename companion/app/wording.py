@@ -67,7 +67,6 @@ class Card:
 def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
     """Group a player's action's steps into cards, in the order they are done."""
     cards: list[Card] = []
-    lines: tuple[str, ...]
     incomes = [step for step in steps if isinstance(step, TakeButtons) and step.reason == "income"]
     for step in steps:
         match step:
