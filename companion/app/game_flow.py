@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from companion.app.circle import DealScreen
 from companion.app.game_menu import GameMenu
 from companion.app.play import AutomaScreen, EndScreen, StepsScreen, TurnScreen
-from companion.app.widgets import Entry, Notice, Question
+from companion.app.widgets import Entry, Notice, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, AutomaTurn, Step
 from companion.engine.game import BonusQuestion
@@ -82,6 +82,7 @@ class GameFlow:
         self.app.show(Notice("Not saved", lines, self.continue_game))
 
     def _show_steps(self, action: Action, steps: tuple[Step, ...]) -> None:
+        screen: Screen
         if isinstance(action, AutomaTurn):
             screen = AutomaScreen(automa_summary(steps), self._acknowledge, self.menu.show)
         else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.app.rules_text import RULES_REMINDER
@@ -54,7 +55,7 @@ class GameMenu:
         if len(sides) == 1:
             then(sides[0])
             return
-        entries = [Entry(side_label(side), lambda side=side: then(side)) for side in sides]
+        entries = [Entry(side_label(side), partial(then, side)) for side in sides]
         self.app.show(Menu(title, entries, on_back=self.show))
 
     def _correct(self, side: str) -> None:

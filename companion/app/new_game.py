@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.app.circle import PickPatchScreen
@@ -45,7 +46,7 @@ class NewGameFlow:
         entries = [
             Entry(
                 level.name.capitalize(),
-                lambda level=level: self._pick_deck(level.name),
+                partial(self._pick_deck, level.name),
                 f"7x7 at {level.bonus_mark}",
             )
             for level in DIFFICULTIES
@@ -65,7 +66,7 @@ class NewGameFlow:
         entries = [
             Entry(
                 deck.value.capitalize(),
-                lambda deck=deck: self._pick_circle(SetupChoice(Mode.SOLO, difficulty, deck)),
+                partial(self._pick_circle, SetupChoice(Mode.SOLO, difficulty, deck)),
             )
             for deck in Deck
         ]
@@ -76,7 +77,7 @@ class NewGameFlow:
         entries = [
             Entry(
                 f"{side.upper()} starts",
-                lambda side=side: self._pick_circle(SetupChoice(Mode.TWO_PLAYER, start=side)),
+                partial(self._pick_circle, SetupChoice(Mode.TWO_PLAYER, start=side)),
             )
             for side in (P1, P2)
         ]

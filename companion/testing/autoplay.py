@@ -87,6 +87,7 @@ def start_game(app: Companion, solo: bool, enter_circle: bool, rng: random.Rando
         press(Input.NEXT, Input.SELECT)
     if solo:
         view = app.view()
+        assert isinstance(view, MenuView) and view.kind is ScreenKind.DIFFICULTY, view
         press(*move_to(view.selected, rng.randrange(5), 5), Input.SELECT)  # difficulty
         press(*([Input.NEXT] * rng.randrange(2)), Input.SELECT)  # deck
     else:
