@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Quick start: sets up .venv if needed, then runs every check: lint, formatting, and the
-# test suite with the doctests of companion/ (arguments go to pytest).
+# Quick start: sets up .venv if needed, then runs every check: lint, formatting, types, and
+# the test suite with the doctests of companion/ (arguments go to pytest).
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$top/scripts/setup-venv.sh" dev
 cd "$top"
 .venv/bin/ruff check
 .venv/bin/ruff format --check
+.venv/bin/mypy  # its configuration, and the files it checks, are in pyproject.toml
 # pytest exits 5 when it collects no test; that must fail here, and it does (set -e).
 .venv/bin/python -m pytest "$@"
