@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from companion.engine.actions import Advance, Buy
+
 
 class ScreenKind(Enum):
     """Which menu or question a screen is, for those who act on it without reading it.
@@ -92,6 +94,15 @@ class PickPatchView:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenMenu:
+    """The turn screen's last choice: the game menu instead of an action."""
+
+
+TurnChoice = Buy | Advance | OpenMenu
+"""What pressing on the turn screen does: one of the game's actions, or the menu."""
+
+
+@dataclass(frozen=True, slots=True)
 class TokenView:
     label: str
     position: int
@@ -112,8 +123,8 @@ class TurnView:
     leather: tuple[int, ...]
     bonus_mark: int | None
     offer: tuple[PatchView, ...]
-    choices: tuple[str, ...]
-    """The choices in cursor order: "buy:0", "buy:1", "buy:2", "advance", "menu"."""
+    choices: tuple[TurnChoice, ...]
+    """The choices in cursor order: the affordable buys, advance, the menu."""
     selected: int
     advance_to: int
     advance_buttons: int

@@ -59,7 +59,7 @@ from companion.engine.actions import Adjust, ClaimBonus  # noqa: E402
 from companion.engine.automa import DIFFICULTIES, Deck  # noqa: E402
 from companion.engine.game import Game  # noqa: E402
 from companion.engine.gamelog import log_lines, read_log  # noqa: E402
-from companion.engine.setup import P1, P2, solo_setup, two_player_setup  # noqa: E402
+from companion.engine.setup import Side, solo_setup, two_player_setup  # noqa: E402
 from companion.inputs.events import Input  # noqa: E402
 from companion.render.screens import render_canvas  # noqa: E402
 from companion.views import MenuView, ScreenKind, TextView  # noqa: E402
@@ -98,7 +98,7 @@ def random_game(rng: random.Random) -> Game:
         level = rng.choice(DIFFICULTIES).name
         setup = solo_setup(level, rng.choice(list(Deck)).value, seed=seed)
     else:
-        setup = two_player_setup(rng.choice((P1, P2)), seed=seed)
+        setup = two_player_setup(rng.choice((Side.P1, Side.P2)), seed=seed)
     game = Game(setup)
     moves = rng.choice((rng.randrange(0, 8), rng.randrange(0, 200)))
     while len(game.move_stack) < moves and not game.is_over:

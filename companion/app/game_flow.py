@@ -16,7 +16,7 @@ from companion.app.widgets import Entry, Notice, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, AutomaTurn, Step
 from companion.engine.game import BonusQuestion
-from companion.engine.setup import AUTOMA
+from companion.engine.setup import Side
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class GameFlow:
             self.app.show(EndScreen(game, self._finish, self.menu.show))
         elif question := self.session.bonus_reminder_due():
             self._ask_bonus(question)
-        elif game.turn == AUTOMA:
+        elif game.turn == Side.AUTOMA:
             self.play(AUTOMA_TURN)
         else:
             self.app.show(TurnScreen(game, self.play, self.menu.show))

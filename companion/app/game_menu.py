@@ -10,7 +10,7 @@ from companion.app.rules_text import RULES_REMINDER
 from companion.app.widgets import Entry, Menu, NumberPicker, Pages, Question
 from companion.app.wording import side_label
 from companion.engine.actions import Adjust
-from companion.engine.setup import PLAYER
+from companion.engine.setup import Side
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class GameMenu:
         buttons = self.session.current.sides[side].buttons
         allowed = list(range(-buttons, CORRECTION_LIMIT + 1))
         allowed.remove(0)
-        verb = "have" if side == PLAYER else "has"
+        verb = "have" if side == Side.PLAYER else "has"
         self.app.show(
             NumberPicker(
                 "Correct buttons",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from companion.app.circle import PickPatchScreen
 from companion.app.widgets import Action, Entry, Menu, Question
 from companion.engine.automa import DIFFICULTIES, Deck
-from companion.engine.setup import P1, P2, Mode, SetupChoice
+from companion.engine.setup import Mode, SetupChoice, Side
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class NewGameFlow:
                 f"{side.upper()} starts",
                 partial(self._pick_circle, SetupChoice(Mode.TWO_PLAYER, start=side)),
             )
-            for side in (P1, P2)
+            for side in (Side.P1, Side.P2)
         ]
         entries.append(Entry("Back", self.app.home))
         self.app.show(

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
 from companion.app.wording import AutomaSummary, Card, refusal_text, side_label
-from companion.engine.actions import ADVANCE, Advance, Buy
+from companion.engine.actions import ADVANCE, Buy
 from companion.engine.actions import Action as GameAction
 from companion.engine.game import Game
 from companion.inputs.events import Input
@@ -14,22 +14,16 @@ from companion.text.font import BUTTON
 from companion.views import (
     AutomaCardView,
     AutomaView,
+    OpenMenu,
     PatchView,
     ScoreColumn,
     ScoreView,
     StepView,
     TokenView,
+    TurnChoice,
     TurnView,
     View,
 )
-
-MENU = "menu"
-
-
-def choice_name(action: GameAction | str) -> str:
-    if isinstance(action, Buy):
-        return f"buy:{action.index}"
-    return "advance" if isinstance(action, Advance) else str(action)
 
 
 class TurnScreen(Screen):
@@ -45,7 +39,7 @@ class TurnScreen(Screen):
         side = game.sides[game.turn]  # type: ignore[index]
         legal = set(game.legal_actions())
         buys = [action for action in (Buy(i) for i in range(len(game.offer))) if action in legal]
-        self.choices: list[GameAction | str] = [*buys, ADVANCE, MENU]
+        self.choices: list[TurnChoice] = [*buys, ADVANCE, OpenMenu()]
         # The cursor starts on Advance, the one choice that is always there: measured
         # over random games, it needs the fewest turns of the knob on average.
         self.cursor = Cursor(len(self.choices), self.choices.index(ADVANCE))
@@ -68,7 +62,7 @@ class TurnScreen(Screen):
             leather=game.leather_left,
             bonus_mark=game.bonus_mark if game.bonus_holder is None else None,
             offer=tuple(self._patch_view(i) for i in range(len(game.offer))),
-            choices=tuple(choice_name(choice) for choice in self.choices),
+            choices=tuple(self.choices),
             selected=self.cursor.index,
             advance_to=advance_to,
             advance_buttons=advance_to - side.position,
@@ -95,10 +89,10 @@ class TurnScreen(Screen):
             self.open_menu()
         elif event is Input.SELECT:
             choice = self.choices[self.cursor.index]
-            if choice == MENU:
+            if isinstance(choice, OpenMenu):
                 self.open_menu()
             else:
-                self.play(choice)  # type: ignore[arg-type]
+                self.play(choice)
 
 
 class StepsScreen(Screen):

@@ -22,31 +22,35 @@ from companion.engine.actions import (
 )
 from companion.engine.automa import AutomaDecision
 from companion.engine.catalogue import BONUS_POINTS, Patch
-from companion.engine.game import BonusOccasion, BonusQuestion, Refusal, Side
-from companion.engine.setup import AUTOMA, PLAYER
+from companion.engine.game import BonusOccasion, BonusQuestion, Refusal, SideState
+from companion.engine.setup import Side
 from companion.text.font import BUTTON
 
 ORDINALS = ("1st", "2nd", "3rd")
 
 
+SIDE_LABELS: dict[str, str] = {Side.PLAYER: "You", Side.AUTOMA: "Automa"}
+POSSESSIVES: dict[str, str] = {Side.PLAYER: "Your", Side.AUTOMA: "Automa's"}
+
+
 def side_label(name: str) -> str:
-    """How a side is named on screen."""
-    return {PLAYER: "You", AUTOMA: "Automa"}.get(name, name.upper())
+    """How a side is named on screen: "You", "Automa", "P1", "P2"."""
+    return SIDE_LABELS.get(name, name.upper())
 
 
 def possessive(name: str) -> str:
-    return {PLAYER: "Your", AUTOMA: "Automa's"}.get(name, f"{name.upper()}'s")
+    return POSSESSIVES.get(name, f"{name.upper()}'s")
 
 
 def bonus_question_lines(question: BonusQuestion) -> tuple[str, ...]:
     """The question whether a side has completed a 7×7 square, for the moment it is asked."""
     if question.occasion is BonusOccasion.AUTOMA_MARK:
         return ("The Automa takes the", "7x7 tile now. Do you", "have a full 7x7 square?")
-    who = "You have" if question.side == PLAYER else f"{side_label(question.side)} has"
+    who = "You have" if question.side == Side.PLAYER else f"{side_label(question.side)} has"
     return (f"{who} {question.squares} squares.", "A full 7x7 square?")
 
 
-def refusal_text(refusal: Refusal, patch: Patch, side: Side) -> str:
+def refusal_text(refusal: Refusal, patch: Patch, side: SideState) -> str:
     """Why a greyed patch cannot be bought, with the numbers to check it."""
     if refusal is Refusal.UNAFFORDABLE:
         numbers = f"{patch.cost}{BUTTON}, have {side.buttons}"

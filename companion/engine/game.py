@@ -4,17 +4,17 @@ Modelled on python-chess's `Board`: a `Game` holds the state and the stack of
 actions; `push` applies one and returns the steps for the table, `pop` undoes
 the last one exactly, `legal_actions` lists what may be done now.
 
->>> from companion.engine.setup import two_player_setup
->>> game = Game(two_player_setup(start="p1", seed=1))
+>>> from companion.engine.setup import Side, two_player_setup
+>>> game = Game(two_player_setup(start=Side.P1, seed=1))
 >>> game.turn
-'p1'
+<Side.P1: 'p1'>
 >>> game.push(ADVANCE)[0]
-MoveToken(side='p1', start=0, end=1, on_top=False)
->>> game.turn, game.sides["p1"].buttons
-('p2', 6)
+MoveToken(side=<Side.P1: 'p1'>, start=0, end=1, on_top=False)
+>>> game.turn, game.sides[Side.P1].buttons
+(<Side.P2: 'p2'>, 6)
 >>> _ = game.pop()
->>> game.turn, game.sides["p1"].buttons
-('p1', 5)
+>>> game.turn, game.sides[Side.P1].buttons
+(<Side.P1: 'p1'>, 5)
 """
 
 from __future__ import annotations
@@ -74,20 +74,13 @@ from companion.engine.errors import (
     ReshuffleError,
     UnaffordableError,
 )
-from companion.engine.setup import (
-    AUTOMA,
-    PLAYER,
-    Mode,
-    Setup,
-    check_deck_order,
-    reshuffle_order,
-)
+from companion.engine.setup import Mode, Setup, Side, check_deck_order, reshuffle_order
 
 OFFER_SIZE = 3
 BUY_ACTIONS = tuple(Buy(index) for index in range(OFFER_SIZE))
 
 
-class Side:
+class SideState:
     """One side's token, buttons and patches. Mutable; the game snapshots it for undo."""
 
     __slots__ = (
@@ -101,7 +94,7 @@ class Side:
         "position",
     )
 
-    def __init__(self, name: str, buttons: int, arrived: int) -> None:
+    def __init__(self, name: Side, buttons: int, arrived: int) -> None:
         self.name = name
         self.position = 0
         self.buttons = buttons
@@ -114,8 +107,8 @@ class Side:
         self.arrived = arrived
         """When the token last moved; of two tokens on one square the later is on top."""
 
-    def copy(self) -> Side:
-        twin = Side.__new__(Side)
+    def copy(self) -> SideState:
+        twin = SideState.__new__(SideState)
         twin.name, twin.position, twin.buttons = self.name, self.position, self.buttons
         twin.patches, twin.leather, twin.income = self.patches, self.leather, self.income
         twin.covered, twin.arrived = self.covered, self.arrived
@@ -195,7 +188,7 @@ class AutomaPlan:
 
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
-    sides: tuple[Side, Side]
+    sides: tuple[SideState, SideState]
     circle: tuple[str, ...]
     leather_left: tuple[int, ...]
     leather_discarded: tuple[int, ...]
@@ -212,10 +205,10 @@ class Game:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         first = setup.first_side
-        self.sides: dict[str, Side] = {
-            name: Side(
+        self.sides: dict[str, SideState] = {
+            name: SideState(
                 name,
-                0 if name == AUTOMA else STARTING_BUTTONS,
+                0 if name == Side.AUTOMA else STARTING_BUTTONS,
                 # The start player's token is on top of the other one at 0.
                 0 if name == first else -1,
             )
@@ -245,7 +238,7 @@ class Game:
     def move_stack(self) -> list[Action]:
         return [action for action, _ in self._stack]
 
-    def opponent(self, name: str) -> Side:
+    def opponent(self, name: str) -> SideState:
         first, second = self.setup.sides
         return self.sides[second if name == first else first]
 
@@ -254,7 +247,7 @@ class Game:
         return len(self.finished) == 2
 
     @property
-    def turn(self) -> str | None:
+    def turn(self) -> Side | None:
         """Whose turn it is: the token further behind, or the one on top; None at the end."""
         if self.is_over:
             return None
@@ -313,7 +306,7 @@ class Game:
         """A player with 49 squares or more may claim the free tile at any time,
         also once the game is over (RULES.md §1, the 7×7 bonus tile)."""
         return (
-            name != AUTOMA
+            name != Side.AUTOMA
             and name in self.sides
             and self.bonus_holder is None
             and self.sides[name].covered >= BONUS_SQUARES
@@ -324,13 +317,13 @@ class Game:
 
     def automa_plan(self) -> AutomaPlan | None:
         """What the Automa will do on its next turn, or None when it is not its turn."""
-        if self.turn != AUTOMA:
+        if self.turn != Side.AUTOMA:
             return None
-        automa, player = self.sides[AUTOMA], self.sides[PLAYER]
+        automa, player = self.sides[Side.AUTOMA], self.sides[Side.PLAYER]
         card = CARD_BY_NUMBER[self.draw_pile[0]]
         decision = choose_patch(card, self.offer, automa.position, player.position)
         if decision.chosen is None:
-            target = self.advance_target(AUTOMA)
+            target = self.advance_target(Side.AUTOMA)
         else:
             target = min(FINAL_POSITION, automa.position + self.offer[decision.chosen].time)
         return AutomaPlan(card, decision, target)
@@ -348,18 +341,18 @@ class Game:
         plan = self.automa_plan()
         mark = self.bonus_mark
         if plan is not None and mark is not None:
-            player = self.sides[PLAYER]
-            key = f"{PLAYER}@{len(self._stack)}"
+            player = self.sides[Side.PLAYER]
+            key = f"{Side.PLAYER}@{len(self._stack)}"
             if (
-                self.sides[AUTOMA].position < mark <= plan.target
+                self.sides[Side.AUTOMA].position < mark <= plan.target
                 and player.covered >= BONUS_SQUARES
                 and key not in asked
             ):
                 return BonusQuestion(
-                    PLAYER, BonusOccasion.AUTOMA_MARK, player.covered, (key, PLAYER)
+                    Side.PLAYER, BonusOccasion.AUTOMA_MARK, player.covered, (key, Side.PLAYER)
                 )
         for name, side in self.sides.items():
-            if name != AUTOMA and side.covered >= BONUS_SQUARES and name not in asked:
+            if name != Side.AUTOMA and side.covered >= BONUS_SQUARES and name not in asked:
                 return BonusQuestion(name, BonusOccasion.REACHED_49, side.covered, (name,))
         return None
 
@@ -379,7 +372,7 @@ class Game:
         turn = self.turn
         if turn is None:
             return claims
-        if turn == AUTOMA:
+        if turn == Side.AUTOMA:
             return [AUTOMA_TURN, *claims]
         side = self.sides[turn]
         buys = [
@@ -394,7 +387,7 @@ class Game:
         side = self.sides[name]
         has_bonus = self.bonus_holder == name
         bonus = ScoreLine("bonus tile", int(has_bonus), BONUS_POINTS * has_bonus)
-        if name != AUTOMA:
+        if name != Side.AUTOMA:
             return (
                 ScoreLine("buttons", side.buttons, side.buttons),
                 bonus,
@@ -510,11 +503,11 @@ class Game:
                 return self._adjust(name, delta), action
         raise TypeError(f"not an action: {action!r}")
 
-    def _side_to_move(self, human: bool) -> Side:
-        if not human and AUTOMA not in self.sides:
+    def _side_to_move(self, human: bool) -> SideState:
+        if not human and Side.AUTOMA not in self.sides:
             raise NotYourTurnError("there is no automa in a two-player game")
         turn = self.turn
-        if (turn == AUTOMA) == human:
+        if (turn == Side.AUTOMA) == human:
             raise NotYourTurnError(
                 f"it is the {turn}'s turn"
                 if human
@@ -522,7 +515,7 @@ class Game:
             )
         return self.sides[turn]  # type: ignore[index]
 
-    def _advance(self, side: Side) -> tuple[Step, ...]:
+    def _advance(self, side: SideState) -> tuple[Step, ...]:
         start = side.position
         target = self.advance_target(side.name)
         side.buttons += target - start
@@ -532,7 +525,7 @@ class Game:
             + self._cross(side, start, income=side.income)
         )
 
-    def _buy(self, side: Side, index: int) -> tuple[Step, ...]:
+    def _buy(self, side: SideState, index: int) -> tuple[Step, ...]:
         offer = self.offer
         if not 0 <= index < len(offer):
             raise NoSuchPatchError(
@@ -560,7 +553,7 @@ class Game:
         return steps + self._cross(side, start, income=side.income) + full
 
     def _take_patch(
-        self, side: Side, index: int, patch: Patch, pile: str | None
+        self, side: SideState, index: int, patch: Patch, pile: str | None
     ) -> tuple[Step, ...]:
         side.patches += (patch.id,)
         # The neutral token moves to the patch's place: the circle goes on from there.
@@ -607,7 +600,7 @@ class Game:
         return order
 
     def _claim_bonus(self, name: str) -> tuple[Step, ...]:
-        if name == AUTOMA or name not in self.sides:
+        if name == Side.AUTOMA or name not in self.sides:
             raise BonusUnavailableError(
                 f"{name!r} cannot claim the bonus; one of {self._human_sides()} can"
             )
@@ -639,9 +632,9 @@ class Game:
         return (AdjustButtons(name, delta),)
 
     def _human_sides(self) -> str:
-        return " or ".join(name for name in self.sides if name != AUTOMA)
+        return " or ".join(name for name in self.sides if name != Side.AUTOMA)
 
-    def _move_token(self, side: Side, target: int) -> tuple[Step, ...]:
+    def _move_token(self, side: SideState, target: int) -> tuple[Step, ...]:
         start = side.position
         side.position = target
         side.arrived = len(self._stack) + 1
@@ -650,7 +643,7 @@ class Game:
         on_top = target == self.opponent(side.name).position
         return (MoveToken(side.name, start, target, on_top),)
 
-    def _cross(self, side: Side, start: int, income: int) -> tuple[Step, ...]:
+    def _cross(self, side: SideState, start: int, income: int) -> tuple[Step, ...]:
         """What crossing the marks between `start` and the side's new position gives it."""
         end = side.position
         # (position on the track, step): the steps in the order the token meets them.
@@ -661,28 +654,28 @@ class Game:
                 met.append((mark, TakeButtons(side.name, income, "income", mark)))
         for position in marks_crossed(self.leather_left, start, end):
             self.leather_left = tuple(p for p in self.leather_left if p != position)
-            if side.name != AUTOMA and side.empty_squares == 0:
+            if side.name != Side.AUTOMA and side.empty_squares == 0:
                 self.leather_discarded += (position,)
                 met.append((position, DiscardLeather(side.name, position)))
                 continue
             side.leather += 1
             met.append((position, TakeLeather(side.name, position)))
-            if side.name != AUTOMA:
+            if side.name != Side.AUTOMA:
                 side.covered += 1
                 met += [(position, step) for step in self._take_bonus_if_full(side)]
         bonus_mark = self.bonus_mark
         if (
-            side.name == AUTOMA
+            side.name == Side.AUTOMA
             and bonus_mark is not None
             and start < bonus_mark <= end
             and self.bonus_holder is None  # Korean §5-3: unless the player took it first.
         ):
-            self.bonus_holder = AUTOMA
-            met.append((bonus_mark, TakeBonus(AUTOMA)))
+            self.bonus_holder = Side.AUTOMA
+            met.append((bonus_mark, TakeBonus(Side.AUTOMA)))
         met.sort(key=lambda pair: pair[0])
         return tuple(step for _, step in met)
 
-    def _take_bonus_if_full(self, side: Side) -> tuple[Step, ...]:
+    def _take_bonus_if_full(self, side: SideState) -> tuple[Step, ...]:
         """A full quilt always holds a 7×7 square: its player takes the free tile."""
         if side.empty_squares or self.bonus_holder is not None:
             return ()

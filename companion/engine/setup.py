@@ -20,12 +20,22 @@ class Mode(StrEnum):
     TWO_PLAYER = "two-player"
 
 
-PLAYER = "player"
-AUTOMA = "automa"
-P1 = "p1"
-P2 = "p2"
+class Side(StrEnum):
+    """Who sits at the table: the player and the Automa in solo, P1 and P2 in two-player.
 
-SIDES: dict[Mode, tuple[str, str]] = {Mode.SOLO: (PLAYER, AUTOMA), Mode.TWO_PLAYER: (P1, P2)}
+    A `str`, so the game log and the JSON state keep their plain names.
+    """
+
+    PLAYER = "player"
+    AUTOMA = "automa"
+    P1 = "p1"
+    P2 = "p2"
+
+
+SIDES: dict[Mode, tuple[Side, Side]] = {
+    Mode.SOLO: (Side.PLAYER, Side.AUTOMA),
+    Mode.TWO_PLAYER: (Side.P1, Side.P2),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +68,16 @@ class Setup:
             raise SetupError(f"unknown start player {self.start!r}; expected p1 or p2")
 
     @property
-    def sides(self) -> tuple[str, str]:
+    def sides(self) -> tuple[Side, Side]:
         return SIDES[self.mode]
 
     @property
-    def first_side(self) -> str:
+    def first_side(self) -> Side:
         """The side whose token is on top at the start (the player, in solo)."""
-        return PLAYER if self.mode is Mode.SOLO else self.start  # type: ignore[return-value]
+        if self.mode is Mode.SOLO:
+            return Side.PLAYER
+        assert self.start is not None  # checked by __post_init__
+        return Side(self.start)
 
     @property
     def difficulty_level(self) -> DifficultyLevel | None:
@@ -162,7 +175,7 @@ class SetupChoice:
 
 
 def two_player_setup(
-    start: str = P1, seed: int | None = None, circle: tuple[str, ...] | None = None
+    start: str = Side.P1, seed: int | None = None, circle: tuple[str, ...] | None = None
 ) -> Setup:
     """A two-player set-up; the circle is dealt from `seed` (a fresh one if None) if not given."""
     if circle is None:

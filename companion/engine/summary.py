@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.game import Game
-from companion.engine.setup import AUTOMA, Mode
+from companion.engine.setup import Mode, Side
 
 
 def state_dict(game: Game) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def _side_dict(game: Game, name: str) -> dict[str, Any]:
         "leather": side.leather,
         "bonus": game.bonus_holder == name,
     }
-    if name != AUTOMA:
+    if name != Side.AUTOMA:
         return shared | {"income": side.income, "covered": side.covered}
     return shared | {
         "next_virtual_buttons": game.next_virtual_buttons,
@@ -58,7 +58,7 @@ def text_summary(game: Game) -> str:
         detail = (
             f"{name:>7}: on {side.position:2}, {side.buttons} buttons, {len(side.patches)} patches"
         )
-        if name != AUTOMA:
+        if name != Side.AUTOMA:
             detail += f", income {side.income}, {side.covered}/81 covered"
         if game.bonus_holder == name:
             detail += ", 7×7 bonus"

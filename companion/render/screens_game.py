@@ -7,6 +7,7 @@ between screens and turns.
 
 from __future__ import annotations
 
+from companion.engine.actions import Advance, Buy
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
 from companion.render.layout import (
@@ -45,11 +46,13 @@ from companion.text.font import (
 from companion.views import (
     AutomaView,
     DealView,
+    OpenMenu,
     PatchView,
     PickPatchView,
     ScoreColumn,
     ScoreView,
     StepView,
+    TurnChoice,
     TurnView,
 )
 
@@ -133,8 +136,8 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
     below = Box(numbers.x, TRACK_BOX.bottom - SMALL.cap_height, numbers.width, SMALL.height)
     text_line(canvas, below, str(theirs.position), align="right")
 
-    choice = view.choices[view.selected] if 0 <= view.selected < len(view.choices) else ""
-    framed = int(choice[4:]) if choice.startswith("buy:") else None
+    choice = view.choices[view.selected] if 0 <= view.selected < len(view.choices) else None
+    framed = choice.index if isinstance(choice, Buy) else None
     for index, shown in enumerate(view.offer[: len(OFFER_COLUMNS)]):
         _offer_column(canvas, OFFER_COLUMNS[index], shown, selected=index == framed)
     if len(view.offer) > len(OFFER_COLUMNS):
@@ -183,10 +186,10 @@ def _label(canvas: Canvas, box: Box, patch: Patch, *, fill: int) -> None:
     canvas.text_in_box(box, text, align="center", fill=fill)
 
 
-def _describe(view: TurnView, choice: str) -> str:
+def _describe(view: TurnView, choice: TurnChoice | None) -> str:
     """The bottom line: what pressing now does, with its numbers."""
-    if choice.startswith("buy:"):
-        index = int(choice[4:])
+    if isinstance(choice, Buy):
+        index = choice.index
         if index >= len(view.offer):
             return f"{ARROW_RIGHT} Buy"
         shown = view.offer[index]
@@ -196,11 +199,11 @@ def _describe(view: TurnView, choice: str) -> str:
         if not shown.affordable:
             return f"{CROSS} {shown.why_not}"
         return f"{ARROW_RIGHT} Buy {patch.id}: pay {patch.cost}{BUTTON}, to {shown.destination}"
-    if choice == "advance":
+    if isinstance(choice, Advance):
         return f"{ARROW_RIGHT} Advance to {view.advance_to}, +{view.advance_buttons}{BUTTON}"
-    if choice == "menu":
+    if isinstance(choice, OpenMenu):
         return f"{ARROW_RIGHT} Menu"
-    return f"{ARROW_RIGHT} {choice}" if choice else ""
+    return ""
 
 
 # --- one step at the table ------------------------------------------------------------

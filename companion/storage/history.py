@@ -16,7 +16,7 @@ from pathlib import Path
 
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.gamelog import LogError, read_log
-from companion.engine.setup import AUTOMA, PLAYER, Mode
+from companion.engine.setup import Mode, Side
 from companion.storage.journal import ABANDONED_MARK, ARCHIVE_TIME_FORMAT, LOG_SUFFIX
 
 logger = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ class GameRecord:
     @property
     def player_won(self) -> bool | None:
         """Solo only: whether the player beat the Automa."""
-        return self.winner == PLAYER if self.mode is Mode.SOLO else None
+        return self.winner == Side.PLAYER if self.mode is Mode.SOLO else None
 
     @property
     def label(self) -> str:
@@ -145,7 +145,7 @@ def _read_record(path: Path) -> GameRecord | None:
         scores=dict(outcome.scores),
         winner=outcome.winner,
         tie=outcome.tie,
-        margin=outcome.scores[PLAYER] - outcome.scores[AUTOMA] if solo else None,
+        margin=outcome.scores[Side.PLAYER] - outcome.scores[Side.AUTOMA] if solo else None,
     )
 
 

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 from companion.app.companion import Companion
+from companion.engine.actions import ADVANCE, Buy
 from companion.inputs.events import Input
 from companion.views import (
     AutomaView,
@@ -41,10 +42,10 @@ def random_choice(rng: random.Random) -> Choose:
     """Buy a random affordable patch half the time, else advance."""
 
     def choose(view: TurnView) -> int:
-        buys = [i for i, name in enumerate(view.choices) if name.startswith("buy:")]
+        buys = [i for i, choice in enumerate(view.choices) if isinstance(choice, Buy)]
         if buys and rng.random() < 0.5:
             return rng.choice(buys)
-        return view.choices.index("advance")
+        return view.choices.index(ADVANCE)
 
     return choose
 

@@ -6,6 +6,7 @@ The wording follows `companion.app.wording` (steps, Automa summaries) and
 
 from __future__ import annotations
 
+from companion.engine.actions import ADVANCE, Buy
 from companion.text.font import ARROW_TO, BUTTON
 from companion.views import (
     AutomaCardView,
@@ -15,6 +16,7 @@ from companion.views import (
     MenuItem,
     MenuView,
     NumberView,
+    OpenMenu,
     PatchView,
     PickPatchView,
     QuestionView,
@@ -75,7 +77,7 @@ EXAMPLES: dict[str, View] = {
             PatchView("P24", destination=24),
             PatchView("P10", destination=21),
         ),
-        choices=("buy:0", "buy:1", "buy:2", "advance", "menu"),
+        choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=1,
         advance_to=22,
         advance_buttons=3,
@@ -95,7 +97,7 @@ EXAMPLES: dict[str, View] = {
             PatchView("P04", destination=10),
             PatchView("P20", destination=13),
         ),
-        choices=("buy:1", "buy:2", "advance", "menu"),
+        choices=(Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=2,
         advance_to=11,
         advance_buttons=4,
@@ -116,7 +118,7 @@ EXAMPLES: dict[str, View] = {
             PatchView("P31", affordable=False, why_not=f"P31: can't afford (10{BUTTON}, have 7)"),
             PatchView("P21", destination=33),
         ),
-        choices=("buy:0", "buy:2", "advance", "menu"),
+        choices=(Buy(0), Buy(2), ADVANCE, OpenMenu()),
         selected=0,
         advance_to=34,
         advance_buttons=4,

@@ -7,7 +7,7 @@ import pytest
 from helpers import place, solo_game, two_player_game
 
 from companion.app.companion import Companion
-from companion.engine.actions import AutomaTurn
+from companion.engine.actions import ADVANCE, AutomaTurn, Buy
 from companion.inputs.events import Input
 from companion.testing.autoplay import inputs_for, play_to_the_end, random_choice, start_game
 from companion.views import AutomaView, MenuView, QuestionView, ScoreView, ScreenKind, TurnView
@@ -127,8 +127,8 @@ def test_the_7x7_reminder_is_asked_once(tmp_path):
     asked = []
 
     def always_buy(view):
-        buys = [i for i, name in enumerate(view.choices) if name.startswith("buy:")]
-        return buys[0] if buys else view.choices.index("advance")
+        buys = [i for i, choice in enumerate(view.choices) if isinstance(choice, Buy)]
+        return buys[0] if buys else view.choices.index(ADVANCE)
 
     def watch(view):
         if isinstance(view, QuestionView) and view.kind is ScreenKind.BONUS_QUESTION:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from companion.engine.actions import ADVANCE, Buy
 from companion.engine.automa import CARDS
 from companion.engine.catalogue import PATCHES
 from companion.render.canvas import HEIGHT, WIDTH
@@ -33,6 +34,7 @@ from companion.views import (
     MenuItem,
     MenuView,
     NumberView,
+    OpenMenu,
     PatchView,
     PickPatchView,
     QuestionView,
@@ -117,7 +119,7 @@ def test_turn_frames_only_a_selected_patch():
     turn = EXAMPLES["turn_solo"]
     bought = render(turn)
     advancing = render(dataclasses.replace(turn, selected=3))
-    # The frame and the lit label are only drawn for a "buy:" choice.
+    # The frame and the lit label are only drawn for a Buy choice.
     assert lit(bought) > lit(advancing) + 60
 
 
@@ -164,7 +166,7 @@ def test_turn_extremes_fit():
         tokens=(turn.tokens[0].__class__("You", 53), turn.tokens[1].__class__("Automa", 52)),
         leather=(),
         offer=(PatchView("P32"),),
-        choices=("buy:0", "advance", "menu"),
+        choices=(Buy(0), ADVANCE, OpenMenu()),
         selected=0,
         opponent_buttons=104,
     )
@@ -268,7 +270,9 @@ def test_a_long_automa_reason_wraps_and_too_many_steps_are_reported():
 
 
 def test_a_long_turn_bottom_line_is_reported():
-    view = dataclasses.replace(EXAMPLES["turn_solo"], choices=("x" * 40,), selected=0)
+    view = dataclasses.replace(
+        EXAMPLES["turn_solo"], choices=(ADVANCE,), selected=0, advance_buttons=10**30
+    )
     assert render_canvas(view).overflows
 
 
@@ -328,7 +332,7 @@ def test_turn_views_with_few_patches_left():
     turn: TurnView = EXAMPLES["turn_two_player"]
     for count in range(3):
         view = dataclasses.replace(
-            turn, offer=turn.offer[:count], choices=("advance", "menu"), selected=0
+            turn, offer=turn.offer[:count], choices=(ADVANCE, OpenMenu()), selected=0
         )
         assert render_canvas(view).overflows == []
 

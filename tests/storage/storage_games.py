@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Action, Adjust, Buy
 from companion.engine.game import Game
-from companion.engine.setup import AUTOMA, PLAYER, solo_setup, two_player_setup
+from companion.engine.setup import Side, solo_setup, two_player_setup
 from companion.storage.journal import Journal
 
 
 def next_action(game: Game) -> Action:
     """Buy the first affordable patch, else advance; the Automa plays its turn."""
-    if game.turn == AUTOMA:
+    if game.turn == Side.AUTOMA:
         return AUTOMA_TURN
     buys = [action for action in game.legal_actions() if isinstance(action, Buy)]
     return buys[0] if buys else ADVANCE
@@ -32,9 +32,9 @@ def finished_solo(difficulty: str, deck: str, seed: int, extra_buttons: int = 0)
     advances, so its score is about 5 + 53 + extra − 162 (the quilt stays empty)."""
     game = Game(solo_setup(difficulty, deck, seed=seed))
     if extra_buttons:
-        game.push(Adjust(PLAYER, extra_buttons))
+        game.push(Adjust(Side.PLAYER, extra_buttons))
     while not game.is_over:
-        game.push(AUTOMA_TURN if game.turn == AUTOMA else ADVANCE)
+        game.push(AUTOMA_TURN if game.turn == Side.AUTOMA else ADVANCE)
     return game
 
 
