@@ -24,6 +24,7 @@ from PIL import Image, ImageOps
 from companion.display.braille import to_braille
 from companion.display.half_blocks import to_half_blocks
 from companion.display.sink import AlwaysHealthy
+from companion.hardware.constants import HEIGHT, WIDTH
 
 _CSI = "\x1b["
 _ENTER_ALTERNATE_SCREEN, _LEAVE_ALTERNATE_SCREEN = f"{_CSI}?1049h", f"{_CSI}?1049l"
@@ -63,7 +64,7 @@ def braille_size(width: int, height: int) -> tuple[int, int]:
     return math.ceil(width / 2) + 2, math.ceil(height / 4) + 4
 
 
-def choose_layout(columns: int, rows: int, width: int = 128, height: int = 64) -> Layout:
+def choose_layout(columns: int, rows: int, width: int = WIDTH, height: int = HEIGHT) -> Layout:
     """The sharpest picture of a ``width`` × ``height`` screen that fits the terminal.
 
     >>> choose_layout(80, 24)
@@ -148,8 +149,8 @@ class TerminalDisplay(AlwaysHealthy):
         self,
         stream: TextIO | None = None,
         *,
-        width: int = 128,
-        height: int = 64,
+        width: int = WIDTH,
+        height: int = HEIGHT,
         help_text: str = "",
         terminal_size: Callable[[], tuple[int, int]] | None = None,
     ) -> None:
