@@ -22,7 +22,8 @@ from companion.engine.game import Game
 from companion.engine.setup import new_seed
 from companion.inputs.events import Input
 from companion.storage.history import History
-from companion.storage.settings import load_settings
+from companion.storage.journal import HISTORY_DIRECTORY
+from companion.storage.settings import SETTINGS_NAME, load_settings
 from companion.views import ScreenKind, View
 
 
@@ -32,8 +33,8 @@ class Companion:
     def __init__(self, state_dir: Path, seeds: Callable[[], int] = new_seed) -> None:
         state_dir.mkdir(parents=True, exist_ok=True)
         self.seeds = seeds
-        self.history = History(state_dir / "history")
-        self.settings_path = state_dir / "settings.json"
+        self.history = History(state_dir / HISTORY_DIRECTORY)
+        self.settings_path = state_dir / SETTINGS_NAME
         self.settings, settings_notice = load_settings(self.settings_path)
         self.session = GameSession(state_dir)
         self.screen: Screen = Menu("", [])

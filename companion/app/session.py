@@ -14,7 +14,7 @@ from pathlib import Path
 from companion.engine.actions import Action, AutomaTurn, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice
-from companion.storage.journal import Journal
+from companion.storage.journal import JOURNAL_NAME, Journal
 from companion.storage.progress import PROGRESS_NAME, Entering, Progress
 
 
@@ -22,7 +22,7 @@ class GameSession:
     """The game in progress (if any) with its journal and progress, loaded from `state_dir`."""
 
     def __init__(self, state_dir: Path) -> None:
-        self.journal = Journal(state_dir / "journal.jsonl")
+        self.journal = Journal(state_dir / JOURNAL_NAME)
         self.progress_path = state_dir / PROGRESS_NAME
         loaded = self.journal.load()
         self.game: Game | None = loaded.game

@@ -193,26 +193,6 @@ class SerialPad:
         """The error that stopped the thread for good (a bad URL or setting), if any."""
         return self._failure
 
-    @property
-    def lines_received(self) -> int:
-        return self._lines_received
-
-    @property
-    def inputs_accepted(self) -> int:
-        return self._inputs_accepted
-
-    @property
-    def errors_sent(self) -> int:
-        return self._errors_sent
-
-    @property
-    def reconnects(self) -> int:
-        return self._reconnects
-
-    @property
-    def bytes_received(self) -> int:
-        return self._bytes_received
-
     def stats(self) -> SerialPadStats:
         """All counters at once (each read without locking: they only ever grow)."""
         return SerialPadStats(

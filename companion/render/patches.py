@@ -137,14 +137,6 @@ def hatch(canvas: Canvas, square: Box) -> None:
             canvas.draw.point((square.x + dx, square.y + dy), fill=255)
 
 
-def cross_out(canvas: Canvas, box: Box) -> None:
-    """Two diagonals across `box`, dark-edged so they show over lit squares too."""
-    x0, y0, x1, y1 = box.corners
-    for offset, fill in ((1, 0), (-1, 0), (0, 1)):
-        canvas.draw.line((x0, y0 + offset, x1, y1 + offset), fill=255 * fill)
-        canvas.draw.line((x0, y1 + offset, x1, y0 + offset), fill=255 * fill)
-
-
 def patch_label(patch: Patch, *, compact: bool = False) -> str:
     """The tile's label as text with icons: cost, time, and the buttons it shows.
 

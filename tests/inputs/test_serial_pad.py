@@ -154,9 +154,9 @@ def test_each_input_word_is_enqueued_and_answered_ok(pad_end, open_pad, queue):
 
     assert replies == [b"OK"] * 5
     assert drain(queue) == [Input.NEXT, Input.PREVIOUS, Input.SELECT, Input.BACK, Input.HOLD]
-    assert pad.inputs_accepted == 5
-    assert pad.lines_received == 5
-    assert pad.bytes_received == len(b"next\nprevious\nselect\nback\nhold\n")
+    assert pad.stats().inputs_accepted == 5
+    assert pad.stats().lines_received == 5
+    assert pad.stats().bytes_received == len(b"next\nprevious\nselect\nback\nhold\n")
 
 
 def test_crlf_line_endings_are_tolerated(pad_end, open_pad, queue):
@@ -221,7 +221,7 @@ def test_an_overlong_line_gets_exactly_one_err_and_the_next_line_works(pad_end, 
     assert replies == [b"ERR too-long", b"OK"]
     assert pad_end.unread() == b""
     assert drain(queue) == [Input.NEXT]
-    assert pad.errors_sent == 1
+    assert pad.stats().errors_sent == 1
 
 
 def test_128_bytes_is_the_longest_line(pad_end, open_pad):
@@ -247,7 +247,7 @@ def test_a_flood_without_newlines_costs_one_err(pad_end, open_pad, queue):
 
     assert replies == [b"ERR too-long", b"OK"]
     assert drain(queue) == [Input.BACK]
-    assert pad.bytes_received == len(flood) + len(b"\nback\n")
+    assert pad.stats().bytes_received == len(flood) + len(b"\nback\n")
 
 
 @pytest.mark.parametrize(
@@ -365,7 +365,7 @@ def test_unplug_and_replug_reconnects_and_carries_on(tmp_path, open_pad, queue, 
     second = PadEnd()
     try:
         link.symlink_to(second.path)
-        assert wait_for(lambda: pad.connected and pad.reconnects == 1)
+        assert wait_for(lambda: pad.connected and pad.stats().reconnects == 1)
         assert second.exchange(b"select\nPING\n", 2) == [b"OK", b"PONG"]
         assert drain(queue) == [Input.NEXT, Input.SELECT]
 
@@ -405,7 +405,7 @@ def test_opening_fails_a_few_times_then_connects(pad_end, open_pad, queue, caplo
 
     assert len(opener.calls) == 5
     assert pad.stats().open_failures == 4
-    assert pad.reconnects == 0  # a first connection, not a reconnection
+    assert pad.stats().reconnects == 0  # a first connection, not a reconnection
     assert pad_end.exchange(b"hold\n", 1) == [b"OK"]
     assert drain(queue) == [Input.HOLD]
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
@@ -422,7 +422,7 @@ def test_after_a_loss_failed_attempts_then_a_new_port(open_pad, queue):
         opener.failures = 3
         opener.path = second.path
         first.close()
-        assert wait_for(lambda: pad.connected and pad.reconnects == 1)
+        assert wait_for(lambda: pad.connected and pad.stats().reconnects == 1)
 
         assert len(opener.calls) == 5
         assert second.exchange(b"next\n", 1) == [b"OK"]
@@ -472,7 +472,7 @@ def test_close_is_prompt_while_a_reply_is_stuck_writing(pad_end, open_pad):
     big_state = '{"notes": "' + "x" * 200_000 + '"}'  # more than the terminal buffers hold
     pad = open_pad(pad_end.path, lambda: big_state, write_timeout=30.0)
     pad_end.exchange(b"STATE\n", 0)  # and the pad never reads the reply
-    assert wait_for(lambda: pad.lines_received == 1)
+    assert wait_for(lambda: pad.stats().lines_received == 1)
     time.sleep(0.2)
 
     started = time.monotonic()
@@ -532,7 +532,7 @@ def test_unread_replies_are_dropped_and_inputs_still_arrive(open_pad, queue):
 
     pad = open_pad("stuck", open_serial=opener)
     assert queue.wait_until_enqueued(3, TIMEOUT)
-    assert wait_for(lambda: pad.lines_received == 4)
+    assert wait_for(lambda: pad.stats().lines_received == 4)
 
     assert drain(queue) == [Input.NEXT, Input.BACK, Input.SELECT]
     stats = pad.stats()
@@ -560,11 +560,11 @@ def test_loop_url_echoes_are_not_answered(open_pad, queue):
     # One line at a time: loop:// carries our lines and the pad's replies on one queue.
     port.write(b"next\n")
     assert queue.wait_until_enqueued(1, TIMEOUT)
-    assert wait_for(lambda: pad.lines_received == 2)  # "next", then its echoed "OK"
+    assert wait_for(lambda: pad.stats().lines_received == 2)  # "next", then its echoed "OK"
     port.write(b"PING\n")
-    assert wait_for(lambda: pad.lines_received == 4)
+    assert wait_for(lambda: pad.stats().lines_received == 4)
     port.write(b"STATE\n")  # its JSON reply comes back as a line: refused, echo ignored
-    assert wait_for(lambda: pad.lines_received == 7)
+    assert wait_for(lambda: pad.stats().lines_received == 7)
 
     assert drain(queue) == [Input.NEXT]
     stats = pad.stats()
