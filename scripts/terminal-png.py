@@ -8,7 +8,7 @@ Braille, which DejaVu Sans Mono lacks, falls back to DejaVu Sans, as
 terminals fall back to another font.
 
     tmux capture-pane -e -p -t sim > pane.txt
-    python3 scripts/terminal-png.py pane.txt pane.png --columns 140 --rows 40
+    .venv/bin/python scripts/terminal-png.py pane.txt pane.png --columns 140 --rows 40
 """
 
 from __future__ import annotations
