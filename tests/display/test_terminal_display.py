@@ -10,7 +10,7 @@ import pytest
 from ansi_screen import Screen
 from PIL import Image
 
-from companion.display.terminal import Layout, TerminalDisplay, choose_layout
+from companion.display.terminal import Layout, TerminalDisplay, braille_picture, choose_layout
 from companion.inputs.keyboard import KEY_HELP
 
 BLANK_BRAILLE = "\u2800"
@@ -223,3 +223,26 @@ def test_wrong_size_or_mode_is_refused_like_luma(image):
 def test_looks_like_a_luma_device():
     sink = TerminalDisplay(io.StringIO())
     assert (sink.width, sink.height, sink.mode, sink.size) == (128, 64, "1", (128, 64))
+
+
+def test_braille_draws_a_light_bar_in_reverse_video_with_its_dark_pixels_as_dots():
+    image = Image.new("1", (34, 8))  # 17 cells wide, two lines of cells
+    image.paste(1, (0, 0, 34, 4))  # a light bar over the first line...
+    image.putpixel((0, 0), 0)  # ...with one dark pixel: dot 1 of the first cell
+    image.putpixel((2, 4), 1)  # one lit pixel on black: dot 1 of the second cell
+    bar, text = braille_picture(image)
+    assert bar == "\x1b[7m" + "\u2801" + BLANK_BRAILLE * 16 + "\x1b[27m"
+    assert text == BLANK_BRAILLE + "\u2801" + BLANK_BRAILLE * 15
+
+
+def test_braille_keeps_cells_half_in_a_bar_as_lit_dots():
+    image = Image.new("1", (34, 4))
+    image.paste(1, (0, 0, 34, 2))  # only the top two of the four pixel rows are light
+    # dots 1, 4 (row 0) and 2, 5 (row 1) of every cell: 0x01 + 0x08 + 0x02 + 0x10
+    assert braille_picture(image) == [chr(0x2800 + 0x1B) * 17]
+
+
+def test_dense_letters_on_black_are_not_mistaken_for_a_bar():
+    image = Image.new("1", (34, 4))
+    image.paste(1, (4, 0, 8, 4))  # a solid 4-pixel block: 2 of 17 cells lit
+    assert "\x1b[7m" not in braille_picture(image)[0]
