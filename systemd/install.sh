@@ -13,9 +13,9 @@
 # Every path and command can be overridden from the environment, which is
 # how tests/install/test_installer.py runs it against a temporary root with
 # stub commands: ROOT (a prefix for every path), OPT_DIR, ETC_DIR, STATE_DIR,
-# UNIT_DIR, MODULES_LOAD_DIR, RUN_DIR, BOOT_CONFIG, SERVICE_USER, and the commands
-# APT_GET, SYSTEMCTL, USERADD, USERDEL, USERMOD, GROUPADD, GETENT, PYTHON,
-# PIP, MODPROBE.
+# UNIT_DIR, MODULES_LOAD_DIR, UDEV_RULES_DIR, RUN_DIR, BOOT_CONFIG, SERVICE_USER,
+# and the commands APT_GET, APT_CACHE, SYSTEMCTL, USERADD, USERDEL, USERMOD,
+# GROUPADD, GETENT, PYTHON, PIP, MODPROBE, UDEVADM.
 
 set -euo pipefail
 
@@ -24,9 +24,15 @@ readonly BEGIN_MARK="# BEGIN patchwork-companion"
 readonly END_MARK="# END patchwork-companion"
 readonly DEVICE_GROUPS=(gpio i2c spi dialout)
 # python3-lgpio: gpiozero's pin backend on Bookworm, built against Debian's
-# liblgpio and reached through --system-site-packages. python3-spidev: luma's
-# SPI interface. i2c-tools: i2cdetect, to find the panel's address.
+# liblgpio and reached through --system-site-packages (a Raspberry Pi OS
+# package: elsewhere lgpio comes from PyPI, see install_program).
+# python3-spidev: luma's SPI interface. i2c-tools: i2cdetect, to find the
+# panel's address.
 readonly APT_PACKAGES=(python3-venv python3-lgpio python3-spidev i2c-tools)
+# Raspberry Pi OS packages and the PyPI wheels that stand in for them where
+# apt has no such package (plain Debian, Ubuntu, other boards): lgpio has
+# manylinux wheels for armhf, arm64 and x86_64; rpi-lgpio is pure Python.
+declare -rA PYPI_INSTEAD=([python3-lgpio]="lgpio>=0.2.2" [python3-rpi-lgpio]="rpi-lgpio>=0.4")
 
 ROOT=${ROOT:-}
 OPT_DIR=${OPT_DIR:-/opt/patchwork-companion}
@@ -34,11 +40,13 @@ ETC_DIR=${ETC_DIR:-/etc/patchwork-companion}
 STATE_DIR=${STATE_DIR:-/var/lib/patchwork-companion}
 UNIT_DIR=${UNIT_DIR:-/etc/systemd/system}
 MODULES_LOAD_DIR=${MODULES_LOAD_DIR:-/etc/modules-load.d}
+UDEV_RULES_DIR=${UDEV_RULES_DIR:-/etc/udev/rules.d}
 RUN_DIR=${RUN_DIR:-/run}
 BOOT_CONFIG=${BOOT_CONFIG:-}
 SERVICE_USER=${SERVICE_USER:-patchwork}
 
 APT_GET=${APT_GET:-apt-get}
+APT_CACHE=${APT_CACHE:-apt-cache}
 SYSTEMCTL=${SYSTEMCTL:-systemctl}
 USERADD=${USERADD:-useradd}
 USERDEL=${USERDEL:-userdel}
@@ -48,6 +56,7 @@ GETENT=${GETENT:-getent}
 PYTHON=${PYTHON:-python3}
 PIP=${PIP:-}
 MODPROBE=${MODPROBE:-modprobe}
+UDEVADM=${UDEVADM:-udevadm}
 
 SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 SOURCE=$(dirname -- "$SCRIPT_DIR")
@@ -56,6 +65,7 @@ FIRMWARE=
 UNINSTALL=false
 START=true
 REBOOT_NEEDED=false
+PYPI_WHEELS=()
 
 usage() {
     cat <<EOF
@@ -145,6 +155,17 @@ find_boot_config() {
     fi
 }
 
+# A block whose END line was deleted (by hand) cannot be replaced or removed
+# without guessing where it ended: every line after BEGIN would go. Refuse.
+check_block_is_whole() {
+    local config=$1 begins ends
+    begins=$(grep -c "^$BEGIN_MARK" "$config" || true)
+    ends=$(grep -c "^$END_MARK" "$config" || true)
+    if ((begins != ends || begins > 1)); then
+        die "${config#"$ROOT"}: the patchwork-companion block has $begins BEGIN and $ends END line(s); refusing to edit it (nothing changed): put back its '$END_MARK' line or remove the block by hand"
+    fi
+}
+
 # Print FILE without our marked block.
 without_block() {
     awk -v begin="$BEGIN_MARK" -v end="$END_MARK" '
@@ -173,9 +194,10 @@ apply_boot_config() {
     local fragment=$1 config
     config=$(find_boot_config)
     if [[ -z "$config" ]]; then
-        say "  no config.txt found (not a Raspberry Pi?): add $fragment to it by hand"
+        say "  no config.txt found (not a Raspberry Pi?): skipped; on a Pi, add $fragment to it by hand"
         return
     fi
+    check_block_is_whole "$config"
     {
         say "$BEGIN_MARK (systemd/install.sh, profile ${FIRMWARE}; re-running replaces this block)"
         # Lines after a [pi4]/[cm4]… section would apply to that model only.
@@ -205,6 +227,7 @@ remove_boot_config() {
     local config
     config=$(find_boot_config)
     [[ -n "$config" && -f "$config" ]] || return 0
+    check_block_is_whole "$config"
     if grep -q "^$BEGIN_MARK" "$config"; then
         without_block "$config" >"$config.patchwork-companion.tmp"
         sync "$config.patchwork-companion.tmp" 2>/dev/null || sync
@@ -246,15 +269,31 @@ resolve_profile() {
         die "unknown profile '$FIRMWARE' (known: $(list_profiles | tr '\n' ' '))"
 }
 
+# True if apt knows a version of PACKAGE it could install (Raspberry Pi OS
+# has python3-lgpio; plain Debian 12 and Ubuntu do not).
+apt_has() {
+    local candidate
+    candidate=$("$APT_CACHE" policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p')
+    [[ -n "$candidate" && "$candidate" != "(none)" ]]
+}
+
 install_packages() {
-    local packages=("${APT_PACKAGES[@]}")
+    local wanted=("${APT_PACKAGES[@]}") packages=() package
     if grep -q '^dtparam=spi=on' "$SOURCE/firmware_configs/$FIRMWARE/config.txt"; then
         # luma drives an SPI panel's DC and reset pins through the RPi.GPIO
         # API: rpi-lgpio provides it on top of lgpio (/dev/gpiochip*, which
         # the unit allows; the old RPi.GPIO's /dev/gpiomem is not). It
         # replaces python3-rpi.gpio, whose API it keeps.
-        packages+=(python3-rpi-lgpio)
+        wanted+=(python3-rpi-lgpio)
     fi
+    for package in "${wanted[@]}"; do
+        if [[ -n "${PYPI_INSTEAD[$package]:-}" ]] && ! apt_has "$package"; then
+            PYPI_WHEELS+=("${PYPI_INSTEAD[$package]}")
+            say "No $package package here (it comes with Raspberry Pi OS): ${PYPI_INSTEAD[$package]} from PyPI goes into the venv instead"
+            continue
+        fi
+        packages+=("$package")
+    done
     say "Debian packages: ${packages[*]}"
     # Already installed packages make this a no-op; stale package lists are
     # refreshed only if the first attempt fails.
@@ -306,6 +345,12 @@ install_program() {
     pip=${PIP:-$venv/bin/pip}
     # A plain (not editable) install: the checkout can be deleted afterwards.
     "$pip" install --disable-pip-version-check --no-input --quiet --upgrade "$SOURCE"
+    if ((${#PYPI_WHEELS[@]})); then
+        # pip's own settings (PIP_INDEX_URL, PIP_FIND_LINKS...) apply, so an
+        # offline machine can be given the wheels in a folder.
+        "$pip" install --disable-pip-version-check --no-input --quiet "${PYPI_WHEELS[@]}"
+        say "  from PyPI into the venv: ${PYPI_WHEELS[*]}"
+    fi
     if [[ -f "$SOURCE/README.md" ]]; then
         write_file "$ROOT$OPT_DIR/README.md" 0644 <"$SOURCE/README.md" || true
     fi
@@ -422,6 +467,12 @@ main() {
         die "run as root: sudo $0 $*"
     fi
     umask 022
+    # Before any step: a damaged block stops the run with nothing changed.
+    local config
+    config=$(find_boot_config)
+    if [[ -n "$config" && -f "$config" ]]; then
+        check_block_is_whole "$config"
+    fi
     if [[ $UNINSTALL == true ]]; then
         uninstall
     else

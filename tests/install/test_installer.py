@@ -74,6 +74,15 @@ STUB_HEADER = f"#!{sys.executable} -S\n" + textwrap.dedent(
 
 STUBS = {
     "apt-get": "",
+    # Every package has a candidate, as on Raspberry Pi OS, except those
+    # the test names in STUB_APT_MISSING (python3-lgpio on plain Debian).
+    "apt-cache": """
+        missing = os.environ.get("STUB_APT_MISSING", "").split()
+        if args[0] == "policy" and args[1] not in missing:
+            print(f"{args[1]}:\\n  Installed: (none)\\n  Candidate: 2.2-1")
+        elif args[0] == "policy":
+            print(f"{args[1]}:\\n  Installed: (none)\\n  Candidate: (none)")
+        """,
     "modprobe": "",
     "getent": """
         database, key = args
@@ -152,7 +161,11 @@ STUBS = {
     "pip-in-venv": """
         site = os.path.join(os.path.dirname(os.path.dirname(sys.argv[0])), "lib", "site-packages")
         os.makedirs(site, exist_ok=True)
-        write(os.path.join(site, "patchwork_companion.installed"), args[-1] + "\\n")
+        if args[-1].startswith("/"):
+            write(os.path.join(site, "patchwork_companion.installed"), args[-1] + "\\n")
+        else:
+            words = [a for a in args if not a.startswith("-")]
+            write(os.path.join(site, "wheels.installed"), " ".join(words) + "\\n", "a")
         """,
 }
 
@@ -489,3 +502,56 @@ def test_shellcheck_is_clean():
         pytest.skip("shellcheck is not installed")
     result = subprocess.run([shellcheck, str(INSTALLER)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+def test_without_python3_lgpio_the_wheel_comes_from_pypi(machine: Machine):
+    result = machine.run("--profile", "sh1106-encoder", STUB_APT_MISSING="python3-lgpio")
+
+    apt = [call for call in machine.calls() if call.startswith("apt-get install")]
+    assert apt and all("python3-lgpio" not in call.split() for call in apt)
+    assert "python3-spidev" in apt[0].split()
+    wheels = machine.path("/opt/patchwork-companion/venv/lib/site-packages/wheels.installed")
+    assert wheels.read_text().split()[1:] == ["lgpio>=0.2.2"]
+    assert "No python3-lgpio package here" in result.stdout
+    assert "from PyPI" in result.stdout
+
+
+def test_raspberry_pi_os_lgpio_comes_from_apt(machine: Machine):
+    machine.run("--profile", "waveshare-oled-hat")
+
+    apt = [call for call in machine.calls() if call.startswith("apt-get install")]
+    assert "python3-lgpio" in apt[0].split()
+    assert "python3-rpi-lgpio" in apt[0].split()
+    assert not machine.path("/opt/patchwork-companion/venv/lib/site-packages/wheels.installed").exists()
+
+
+def test_spi_build_without_pi_os_packages_takes_both_wheels(machine: Machine):
+    machine.run(
+        "--profile", "waveshare-oled-hat", STUB_APT_MISSING="python3-lgpio python3-rpi-lgpio"
+    )
+    wheels = machine.path("/opt/patchwork-companion/venv/lib/site-packages/wheels.installed")
+    assert wheels.read_text().split()[1:] == ["lgpio>=0.2.2", "rpi-lgpio>=0.4"]
+
+
+@pytest.mark.parametrize("action", [("--profile", "ssd1306-buttons"), ("--uninstall",)])
+def test_a_block_without_its_end_line_is_never_edited(machine: Machine, action):
+    machine.run("--profile", "sh1106-encoder")
+    backup = machine.path("/boot/firmware/config.txt.patchwork-companion.bak")
+    assert backup.read_text() == ORIGINAL_CONFIG
+    # Someone deletes the END line by hand; their own lines follow the block.
+    damaged = machine.config.read_text().replace(END + "\n", "") + "dtoverlay=mine\nhdmi_safe=1\n"
+    machine.config.write_text(damaged)
+    before = snapshot(machine.root)
+    machine.clear_log()
+
+    result = machine.run(*action, check=False)
+
+    assert result.returncode != 0
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "config.txt" in result.stderr
+    assert "refusing to edit it" in result.stderr
+    assert END in result.stderr
+    assert machine.config.read_text() == damaged
+    assert backup.read_text() == ORIGINAL_CONFIG
+    assert snapshot(machine.root) == before
+    assert machine.calls() == []
