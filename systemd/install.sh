@@ -399,6 +399,26 @@ configure_firmware() {
     fi
 }
 
+# Raspberry Pi OS gives /dev/gpiochip* to the gpio group and /dev/spidev* to
+# spi (its 99-com.rules); plain Debian leaves them to root, and the service
+# user could not open them. The same rules, for any Debian (i2c-tools already
+# gives /dev/i2c-* to i2c).
+device_permissions() {
+    local rules=$ROOT$UDEV_RULES_DIR/60-patchwork-companion.rules
+    say "Device permissions: ${rules#"$ROOT"}"
+    mkdir -p -- "$ROOT$UDEV_RULES_DIR"
+    if write_file "$rules" 0644 <<'EOF'; then
+# Patchwork Companion (systemd/install.sh): GPIO and SPI nodes for the groups
+# its service user is in, as Raspberry Pi OS has them.
+SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"
+SUBSYSTEM=="spidev", GROUP="spi", MODE="0660"
+EOF
+        # Apply to the nodes already there (udev reads new rules by itself).
+        "$UDEVADM" trigger --action=change --subsystem-match=gpio --subsystem-match=spidev 2>/dev/null || true
+        "$UDEVADM" settle 2>/dev/null || true
+    fi
+}
+
 install_unit() {
     local unit=$ROOT$UNIT_DIR/$SERVICE
     say "Service: ${unit#"$ROOT"}"
@@ -426,6 +446,7 @@ install() {
     install_program
     write_configuration
     configure_firmware
+    device_permissions
     install_unit
     say ""
     say "Installed with profile $PROFILE."
@@ -445,6 +466,7 @@ uninstall() {
     remove_path "$ROOT$OPT_DIR"
     remove_path "$ROOT$ETC_DIR"
     remove_path "$ROOT$MODULES_LOAD_DIR/patchwork-companion.conf"
+    remove_path "$ROOT$UDEV_RULES_DIR/60-patchwork-companion.rules"
     remove_boot_config
     rm -f -- "$(reboot_marker)"
     if "$GETENT" passwd "$SERVICE_USER" >/dev/null; then

@@ -101,6 +101,18 @@ def test_unit_is_a_notify_service_with_a_watchdog_and_no_privileges():
     assert "ProcSubset" not in settings  # gpiozero reads /proc/device-tree and /proc/cpuinfo
 
 
+def test_unit_allows_every_bus_a_profile_can_name():
+    """A profile may put the panel on any I2C bus (i2c_port 0-22) or SPI port: the
+    virtual Pi's panel sits on whichever bus i2c-stub gets, and /dev/i2c-1 alone
+    made the service fail there. Device classes as the kernel names them in
+    /proc/devices (i2c, spi, gpiochip)."""
+    allowed = unit_settings()["DeviceAllow"]
+    assert "char-i2c rw" in allowed
+    assert "char-spi rw" in allowed
+    assert "char-gpiochip rw" in allowed
+    assert not [rule for rule in allowed if rule.startswith(("/dev/i2c-", "/dev/spidev"))]
+
+
 def test_unit_parses_as_ini():
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     parser.optionxform = str  # type: ignore[assignment,method-assign]
