@@ -523,7 +523,9 @@ def test_raspberry_pi_os_lgpio_comes_from_apt(machine: Machine):
     apt = [call for call in machine.calls() if call.startswith("apt-get install")]
     assert "python3-lgpio" in apt[0].split()
     assert "python3-rpi-lgpio" in apt[0].split()
-    assert not machine.path("/opt/patchwork-companion/venv/lib/site-packages/wheels.installed").exists()
+    assert not machine.path(
+        "/opt/patchwork-companion/venv/lib/site-packages/wheels.installed"
+    ).exists()
 
 
 def test_spi_build_without_pi_os_packages_takes_both_wheels(machine: Machine):
