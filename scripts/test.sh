@@ -8,5 +8,6 @@ cd "$top"
 .venv/bin/ruff check
 .venv/bin/ruff format --check
 .venv/bin/mypy  # its configuration, and the files it checks, are in pyproject.toml
+.venv/bin/lint-imports --no-cache  # the import contract in pyproject.toml (docs/ARCHITECTURE.md)
 # pytest exits 5 when it collects no test; that must fail here, and it does (set -e).
 .venv/bin/python -m pytest "$@"
