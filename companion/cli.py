@@ -1,9 +1,16 @@
-"""The `patchwork-companion` command."""
+"""The `patchwork-companion` command.
+
+Whatever goes wrong, the user sees one line on stderr, never a traceback:
+each command turns the problems it expects into one line and exit status 2;
+`main` catches Ctrl-C (exit 130) and, as a last resort, any other exception
+(one line, exit 1; the traceback goes to the log).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
 
@@ -11,12 +18,21 @@ from companion import __version__
 from companion.daemon.check import run as check_hardware
 from companion.daemon.service import add_arguments as add_daemon_arguments
 from companion.daemon.service import run as run_daemon
-from companion.engine.gamelog import LogError, read_log
+from companion.engine.gamelog import read_log
 from companion.engine.summary import state_dict, text_summary
 from companion.simulate import add_arguments as add_simulate_arguments
 from companion.simulate import run as run_simulation
+from companion.storage.files import one_line
+from companion.storage.journal import JOURNAL_LIMIT
+from companion.untrusted import UnusableFileError, iter_lines, read_capped
 
+log = logging.getLogger(__name__)
+
+PROGRAM = "patchwork-companion"
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+"""What a shell reports for a command ended by SIGINT (128 + 2)."""
+EXIT_UNEXPECTED = 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,13 +68,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _replay(args: argparse.Namespace) -> int:
     try:
-        with args.log.open("rb") as log:
-            game = read_log(log)
+        data, size = read_capped(args.log, JOURNAL_LIMIT)
+        if size > len(data):
+            raise UnusableFileError(f"{size:,} bytes, more than a game log can take")
+        game = read_log(iter_lines(data + b"\n"))
     except OSError as error:
-        print(f"{args.log}: cannot read: {error.strerror}", file=sys.stderr)
+        print(f"{args.log}: cannot read: {error.strerror or error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except LogError as error:
-        print(f"{args.log}: {error}", file=sys.stderr)
+    except ValueError as error:  # UnusableFileError, LogError
+        print(one_line(f"{args.log}: {error}", 300), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(json.dumps(state_dict(game)) if args.json else text_summary(game))
     return 0
@@ -66,4 +84,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.handler(args)
+    try:
+        return args.handler(args)
+    except KeyboardInterrupt:
+        print(f"{PROGRAM}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        log.exception("%s %s failed", PROGRAM, args.command)
+        print(one_line(f"{PROGRAM}: unexpected error: {error!r}", 300), file=sys.stderr)
+        return EXIT_UNEXPECTED

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -37,15 +38,17 @@ from companion.inputs.events import EventQueue
 from companion.inputs.keyboard import (
     KEY_HELP,
     WINDOW_KEY_HELP,
-    ScriptError,
     keyboard_session,
     parse_script,
     press_key,
 )
 from companion.inputs.simulated import SimulatedInputs
+from companion.logs import log_to_file
 from companion.runtime.loop import DisplayLoop, Periodic, closing_on_signals
-from companion.storage.files import StorageError
-from companion.storage.paths import resolve_state_dir
+from companion.storage.files import StorageError, move_aside
+from companion.storage.lock import StateDirBusyError, StateDirLock
+from companion.storage.paths import resolve_state_dir, write_problem
+from companion.untrusted import NotRegularFileError, UnusableFileError, read_capped
 
 if TYPE_CHECKING:  # imports pygame: only when a window is opened
     from companion.display.window import SimulationWindow
@@ -61,6 +64,13 @@ EMULATOR_LOOK = {"transform": "identity", "scale": 3}
 """Crisp square pixels, three times the panel's size, for recordings."""
 GIF_FRAME_SECONDS = 0.8
 """Long enough to read each frame of a recorded game."""
+
+
+FEEDER_JOIN_SECONDS = 5.0
+"""A perform waits for its event at most this long; on a closed queue it returns at once."""
+SCRIPT_LIMIT = 1 << 20
+"""A script of a million bytes is some 150,000 presses: far more than any game."""
+LOG_NAME = "companion.log"
 
 
 class UsageError(ValueError):
@@ -166,17 +176,48 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         check_output(name, args.output)
-        inputs = parse_script(args.script.read_text(), str(args.script)) if args.script else None
-    except (OSError, ScriptError, UsageError) as error:
+        inputs = _read_script(args.script) if args.script else None
+    except (OSError, ValueError) as error:  # ScriptError, UsageError, UnusableFileError
         return _fail(error)
     try:
         with _state_dir(args.state_dir, scripted=inputs is not None) as state_dir:
             return _simulate(args, name, inputs, state_dir)
-    except (StorageError, DisplayUnavailable) as error:
+    except (StorageError, StateDirBusyError, DisplayUnavailable) as error:
         return _fail(error)
     except KeyboardInterrupt:
         # Ctrl-C while starting (once the loop runs, it ends the loop in order).
         return 130
+
+
+def _read_script(path: Path) -> list:
+    """The inputs of a script file; `ValueError` (one line) if it is not a UTF-8 text file of
+    input names."""
+    try:
+        data, size = read_capped(path, SCRIPT_LIMIT)
+        if size > len(data):
+            raise UnusableFileError(f"{size:,} bytes, more than a script can hold")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UnusableFileError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    except UnusableFileError as error:
+        raise UnusableFileError(f"{path}: {error}") from None
+    return parse_script(text, str(path))
+
+
+def startup_notices(state_dir: Path) -> list[str]:
+    """What the player must know before anything else: a card nothing can be saved to."""
+    problem = write_problem(state_dir)
+    return [f"Nothing can be saved: {problem}."] if problem else []
+
+
+def log_in_state_dir(state_dir: Path) -> None:
+    """Log to companion.log in the state directory; a link or FIFO there is moved aside first."""
+    path = state_dir / LOG_NAME
+    try:
+        log_to_file(path)
+    except NotRegularFileError:
+        move_aside(path, "companion-log-damaged", path.suffix, datetime.now())
+        log_to_file(path)
 
 
 def _fail(error: Exception) -> int:
@@ -191,25 +232,27 @@ def _state_dir(requested: Path | None, *, scripted: bool) -> Iterator[Path]:
         with tempfile.TemporaryDirectory(prefix="patchwork-script-") as temporary:
             yield Path(temporary)
     else:
-        yield resolve_state_dir(requested)
+        directory = resolve_state_dir(requested)
+        with StateDirLock(directory):  # one companion per state directory
+            yield directory
 
 
 def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_dir: Path) -> int:
     # The terminal shows the screen: messages go to a file beside the journal.
-    logging.basicConfig(
-        filename=state_dir / "companion.log",
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    log_in_state_dir(state_dir)
     seeds = itertools.count(args.seed).__next__ if args.seed is not None else new_seed
     queue = EventQueue()
     with SimulatedInputs(queue) as simulated, contextlib.ExitStack() as stack:
         display, periodic = _open(name, args, simulated, stack)
-        app = Companion(state_dir, seeds)
+        app = Companion(state_dir, seeds, notices=startup_notices(state_dir))
         loop = DisplayLoop(app, display, periodic=periodic)
         stack.enter_context(closing_on_signals(queue))
         if inputs is not None:
-            threading.Thread(target=_feed, args=(simulated, inputs), daemon=True).start()
+            feeder = threading.Thread(target=_feed, args=(simulated, inputs), daemon=True)
+            feeder.start()
+            # On the way out (the end, Ctrl-C), stop the feeder before its pins close.
+            stack.callback(feeder.join, FEEDER_JOIN_SECONDS)
+            stack.callback(queue.close)
         elif os.isatty(0) or not periodic:
             # A window started with no terminal (stdin at its end) is played in the window alone.
             stack.enter_context(keyboard_session(simulated))
@@ -282,6 +325,8 @@ def _open_window(
 def _feed(simulated: SimulatedInputs, inputs: list) -> None:
     try:
         for item in inputs:
+            if simulated.queue.closed:
+                return
             simulated.perform(item)
     finally:
         simulated.queue.close()

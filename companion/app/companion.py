@@ -47,7 +47,11 @@ class Companion:
             self.play.resume()
         else:
             self.home()
-        notices = [text for text in (self.session.load_notice, settings_notice) if text]
+        notices = [
+            text
+            for text in (self.session.load_notice, self.session.progress_notice, settings_notice)
+            if text
+        ]
         for notice in reversed(notices):
             self.screen = Notice("Note", (notice,), self.back_to(self.screen))
 

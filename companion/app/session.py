@@ -28,7 +28,7 @@ class GameSession:
         self.game: Game | None = loaded.game
         self.load_notice = loaded.notice
         """What loading the journal had to tell the player (a dropped line, a damaged file)."""
-        self.progress = Progress.load(self.progress_path)
+        self.progress, self.progress_notice = Progress.load(self.progress_path)
         if not self.game and not self.progress.entering:
             # Left from a game that is over or was set aside: nothing to resume.
             self.progress = Progress()

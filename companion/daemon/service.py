@@ -31,9 +31,11 @@ from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
 from companion.inputs.keyboard import KEY_HELP
 from companion.inputs.serial_pad import SerialPad
+from companion.logs import log_to_stderr
 from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic, closing_on_signals
 from companion.storage.files import StorageError
+from companion.storage.lock import StateDirBusyError, StateDirLock
 from companion.storage.paths import resolve_state_dir
 from companion.views import TextView
 
@@ -89,10 +91,16 @@ def run(args: argparse.Namespace) -> int:
                 display=None, output=None, script=None, seed=None, state_dir=state_dir, json=False
             )
         )
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = Companion(state_dir)
+    log_to_stderr()
+    try:
+        lock = StateDirLock(state_dir)
+    except StateDirBusyError as error:
+        print(f"patchwork-companion: {error}", file=sys.stderr)
+        return EXIT_BAD_SETUP
     queue = EventQueue()
     with ExitStack() as stack:
+        stack.enter_context(lock)
+        app = Companion(state_dir)
         try:
             display = stack.enter_context(panel_for(profile))
             stack.enter_context(open_gpio_inputs(profile.inputs, queue))

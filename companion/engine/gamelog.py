@@ -3,12 +3,21 @@
 Every random outcome is in the log (the circle, the deck order, each
 reshuffle), so replaying never depends on the random generator; what a
 hand-written log leaves out is drawn from its `seed`.
+
+Logs the companion writes end each line with a chained checksum (`"crc"`,
+the CRC-32 of the line without it, started from the previous line's), so
+that a changed byte, or a line that is valid JSON but comes from another
+game, is found where it is. A log whose header has no `"crc"` (older logs,
+hand-written ones) is read without checking.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import zlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.actions import (
@@ -24,9 +33,12 @@ from companion.engine.automa import Deck
 from companion.engine.errors import RulesError
 from companion.engine.game import Game
 from companion.engine.setup import Mode, Setup, solo_setup, two_player_setup
+from companion.untrusted import loads, short_repr
 
 LOG_FORMAT = "patchwork-companion-log"
 LOG_VERSION = 1
+CHECKSUM_KEY = "crc"
+_CHECKSUM_TAIL = re.compile(rf', "{CHECKSUM_KEY}": "(?P<crc>[0-9a-f]{{8}})"\}}\s*$')
 
 
 class LogError(ValueError):
@@ -79,42 +91,129 @@ def log_lines(game: Game) -> list[str]:
     return [header_line(game.setup), *(action_line(action) for action in game.move_stack)]
 
 
+def with_checksum(line: str, previous: int | None) -> tuple[str, int]:
+    """`line` (one JSON object, as written above) with its chained checksum, and that checksum.
+
+    `previous` is the checksum of the line before, None for the header.
+
+    >>> with_checksum('{"action": "advance"}', 1)
+    ('{"action": "advance", "crc": "10b205a4"}', 280102308)
+    """
+    checksum = zlib.crc32(line.encode("utf-8"), previous or 0)
+    return f'{line[:-1]}, "{CHECKSUM_KEY}": "{checksum:08x}"}}', checksum
+
+
+def with_checksums(lines: Iterable[str]) -> list[str]:
+    """Every line of a log with its chained checksum, the header's first."""
+    checked, previous = [], None
+    for line in lines:
+        line, previous = with_checksum(line, previous)
+        checked.append(line)
+    return checked
+
+
+def line_checksum(raw: str | bytes) -> int | None:
+    """The checksum a line carries, or None if it has none."""
+    if isinstance(raw, bytes):
+        raw = raw.decode("utf-8", "replace")
+    match = _CHECKSUM_TAIL.search(raw)
+    return int(match["crc"], 16) if match else None
+
+
 # --- reading --------------------------------------------------------------------
 
 
 def read_log(lines: Iterable[str | bytes]) -> Game:
     """Replay a log into a game. Raises `LogError` naming the first bad line."""
+    replayed = replay_log(lines)
+    if replayed.error is not None:
+        raise replayed.error
+    assert replayed.game is not None
+    return replayed.game
+
+
+@dataclass(frozen=True, slots=True)
+class PartialLog:
+    """A log replayed as far as it could be."""
+
+    game: Game | None
+    """The game up to the line before the first bad one; None if the header is bad."""
+    error: LogError | None
+    """The first bad line, or None if the whole log replayed."""
+    actions: int
+    """Action lines in the whole log, those after the bad line included (blank lines not)."""
+
+
+def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
+    """Replay a log up to its first bad line, and count the action lines it has."""
+    lines = iter(lines)
     game: Game | None = None
-    for number, raw in enumerate(lines, start=1):
-        record = _decode(raw, number)
-        if record is None:
-            continue
-        if game is None:
-            game = Game(parse_header(record, number))
-            continue
-        action = parse_action(record, number)
-        try:
-            game.push(action)
-        except RulesError as error:
-            raise LogError(number, f"illegal {record['action']}: {error}") from None
+    checksum: int | None = None
+    checked = False
+    actions = 0
+    try:
+        for number, raw in enumerate(lines, start=1):
+            text = _text(raw, number)
+            if not text.strip():
+                continue
+            if game is not None:
+                actions += 1
+            record = _decode(text, number)
+            if game is None or checked:
+                checksum = _verify(text, checksum, number, required=checked)
+            if game is None:
+                game = Game(parse_header(record, number))
+                checked = checksum is not None
+                continue
+            action = parse_action(record, number)
+            try:
+                game.push(action)
+            except RulesError as error:
+                raise LogError(number, f"illegal {record['action']}: {error}") from None
+    except LogError as error:
+        rest = sum(1 for raw in lines if raw.strip())  # the same iterator, after the bad line
+        return PartialLog(game, error, actions + rest)
     if game is None:
-        raise LogError(1, "the log is empty: it needs at least its header line")
-    return game
+        return PartialLog(
+            None, LogError(1, "the log is empty: it needs at least its header line"), 0
+        )
+    return PartialLog(game, None, actions)
 
 
-def _decode(raw: str | bytes, number: int) -> dict[str, Any] | None:
-    """The JSON object on one line, or None for a blank line."""
+def _text(raw: str | bytes, number: int) -> str:
     if isinstance(raw, bytes):
         try:
-            raw = raw.decode("utf-8")
+            return raw.decode("utf-8")
         except UnicodeDecodeError:
             raise LogError(number, "not UTF-8 text") from None
-    if not raw.strip():
+    return raw
+
+
+def _verify(text: str, previous: int | None, number: int, required: bool) -> int | None:
+    """The line's checksum after checking it against the chain; None if it has none (allowed
+    only when not `required`)."""
+    match = _CHECKSUM_TAIL.search(text)
+    if match is None:
+        if required:
+            raise LogError(number, "no checksum, though the header has one")
         return None
+    body = text[: match.start()] + "}"
+    expected = zlib.crc32(body.encode("utf-8"), previous or 0)
+    if int(match["crc"], 16) != expected:
+        raise LogError(
+            number, "checksum does not match: the line was changed or is from another game"
+        )
+    return expected
+
+
+def _decode(text: str, number: int) -> dict[str, Any]:
+    """The JSON object on one (non-blank) line."""
     try:
-        record = json.loads(raw)
+        record = loads(text)
     except json.JSONDecodeError as error:
         raise LogError(number, f"not valid JSON ({error.msg})") from None
+    except ValueError as error:  # beyond untrusted's limits
+        raise LogError(number, f"not usable JSON ({error})") from None
     if not isinstance(record, dict):
         raise LogError(number, "expected a JSON object")
     return record
@@ -181,20 +280,20 @@ class _Fields:
     def integer(self, key: str, required: bool = True) -> Any:
         value = self._get(key, required)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise LogError(self.number, f"{key!r} must be a whole number, not {value!r}")
+            raise LogError(self.number, f"{key!r} must be a whole number, not {short_repr(value)}")
         return value
 
     def string(self, key: str) -> str:
         value = self._get(key, True)
         if not isinstance(value, str):
-            raise LogError(self.number, f"{key!r} must be a string, not {value!r}")
+            raise LogError(self.number, f"{key!r} must be a string, not {short_repr(value)}")
         return value
 
     def choice(self, key: str, allowed: list[str]) -> str:
         value = self.string(key)
         if value not in allowed:
             raise LogError(
-                self.number, f"{key!r} is {value!r}; expected one of {', '.join(allowed)}"
+                self.number, f"{key!r} is {short_repr(value)}; expected one of {', '.join(allowed)}"
             )
         return value
 

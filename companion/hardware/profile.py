@@ -40,6 +40,7 @@ from companion.hardware.sections import (
     read_serial_pad,
 )
 from companion.hardware.tables import ProfileError, Table, Where
+from companion.untrusted import UnusableFileError, read_capped
 
 __all__ = [
     "DEVICE_DEFAULT_PROFILE",
@@ -55,6 +56,9 @@ __all__ = [
 #: where ``default_profile_name`` looks for GPIO and for a Raspberry Pi (tests monkeypatch these)
 GPIOCHIP_PATH = Path("/dev/gpiochip0")
 DEVICE_TREE_MODEL_PATH = Path("/proc/device-tree/model")
+
+PROFILE_LIMIT = 64 * 1024
+"""The shipped profiles take 2 kB; a larger file is not a profile."""
 
 SIMULATION_PROFILE = "simulation"
 #: the first build of the guide: a 1.3" SH1106 I2C module with an EC11 encoder
@@ -115,6 +119,10 @@ def parse_profile(text: str, source: str, *, default_name: str = "profile") -> H
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         _fail_syntax(where, error)
+    except RecursionError:
+        where.fail("TOML", "nested too deeply")
+    except ValueError as error:  # e.g. an integer of thousands of digits
+        where.fail("TOML", str(error).split(";")[0])
     return _read_profile(where, data, default_name)
 
 
@@ -125,12 +133,16 @@ def _looks_like_path(text: str) -> bool:
 
 def _read_text(path: Path, source: str) -> str:
     try:
-        raw = path.read_bytes()
+        raw, size = read_capped(path, PROFILE_LIMIT)
     except FileNotFoundError:
         raise ProfileError(f"{source}: cannot read the profile: no such file") from None
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise ProfileError(f"{source}: cannot read the profile: {reason}") from None
+    except UnusableFileError as error:  # a FIFO or a device: refused, never read
+        raise ProfileError(f"{source}: cannot read the profile: {error}") from None
+    if size > len(raw):
+        raise ProfileError(f"{source}: {size:,} bytes, more than a profile can take")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -8,28 +8,32 @@ the directory itself is fsynced so the new name survives a power cut too.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
 import tempfile
 from datetime import datetime
+from json import JSONDecodeError
 from pathlib import Path
 from typing import Any
+
+from companion.untrusted import UnusableFileError, loads, read_capped
 
 logger = logging.getLogger(__name__)
 
 TEMP_SUFFIX = ".tmp"
 DAMAGED_TIME_FORMAT = "%Y%m%d-%H%M%S"
 ONE_LINE_LIMIT = 120
+SMALL_FILE_LIMIT = 64 * 1024
+"""settings.json and progress.json hold a few hundred bytes; anything near this is not ours."""
 
 
 class StorageError(OSError):
     """A file or directory the companion needs cannot be used; one line for the player."""
 
 
-class BadJsonError(ValueError):
-    """A file that is not UTF-8 JSON; the message says what is wrong, without the file name."""
+class BadJsonError(UnusableFileError):
+    """A file that is not UTF-8 JSON within the limits of `companion.untrusted`."""
 
 
 def one_line(text: str, limit: int = ONE_LINE_LIMIT) -> str:
@@ -47,12 +51,16 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, durable_name: bool = True) -> None:
     """Replace `path` with `text` (UTF-8) so that a power cut leaves the old or the new file.
 
     A crash before `os.replace` leaves the old file untouched and a stray
     temporary file (`.NAME.*.tmp`, see `remove_stale_temp_files`); after it,
-    the new file is complete because it was fsynced first.
+    the new file is complete because it was fsynced first. With
+    `durable_name=False` the directory is not fsynced: after a power cut the
+    name may still be the old file's, which a caller can accept to save one
+    fsync. `path` itself is never opened: a symbolic link there is replaced,
+    not followed.
     """
     path = Path(path)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
@@ -66,7 +74,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
-    fsync_directory(path.parent)
+    if durable_name:
+        fsync_directory(path.parent)
 
 
 def remove_stale_temp_files(path: Path) -> None:
@@ -83,20 +92,25 @@ def remove_stale_temp_files(path: Path) -> None:
             candidate.unlink(missing_ok=True)
 
 
-def read_json_file(path: Path) -> Any:
-    """The JSON value in `path`. OSError (e.g. FileNotFoundError) as raised; BadJsonError
-    if it is not UTF-8 or not valid JSON."""
-    data = Path(path).read_bytes()
+def read_json_file(path: Path, limit: int = SMALL_FILE_LIMIT) -> Any:
+    """The JSON value in `path`. OSError (e.g. FileNotFoundError) as raised; an
+    `UnusableFileError` if it is not a regular file, larger than `limit`, not
+    UTF-8, not valid JSON or beyond `companion.untrusted`'s limits."""
+    data, size = read_capped(path, limit)
+    if size > limit:
+        raise BadJsonError(f"{size:,} bytes, more than the {limit:,} such a file can hold")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise BadJsonError(f"not UTF-8 text (byte {error.start})") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
+        return loads(text)
+    except JSONDecodeError as error:
         raise BadJsonError(
             f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
         ) from None
+    except ValueError as error:
+        raise BadJsonError(f"not usable JSON ({error})") from None
 
 
 def unique_path(directory: Path, stem: str, suffix: str) -> Path:

@@ -17,7 +17,14 @@ from pathlib import Path
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.gamelog import LogError, read_log
 from companion.engine.setup import Mode, Side
-from companion.storage.journal import ABANDONED_MARK, ARCHIVE_TIME_FORMAT, LOG_SUFFIX
+from companion.storage.files import one_line
+from companion.storage.journal import (
+    ABANDONED_MARK,
+    ARCHIVE_TIME_FORMAT,
+    JOURNAL_LIMIT,
+    LOG_SUFFIX,
+)
+from companion.untrusted import UnusableFileError, iter_lines, read_capped
 
 logger = logging.getLogger(__name__)
 
@@ -97,7 +104,7 @@ class History:
             return []
         dated = []
         for path in self.directory.glob(f"*{LOG_SUFFIX}"):
-            if path.name.startswith(".") or not path.is_file() or _is_abandoned(path.name):
+            if path.name.startswith(".") or _is_abandoned(path.name):
                 continue
             record = _read_record(path)
             if record is not None:
@@ -120,11 +127,13 @@ class History:
 
 def _read_record(path: Path) -> GameRecord | None:
     try:
-        with path.open("rb") as handle:
-            game = read_log(handle)
+        data, size = read_capped(path, JOURNAL_LIMIT)
+        if size > len(data):
+            raise UnusableFileError(f"{size:,} bytes, more than a game can take")
+        game = read_log(iter_lines(data + b"\n"))
         modified = path.stat().st_mtime
-    except (OSError, LogError) as error:
-        logger.warning("history: skipping %s: %s", path.name, error)
+    except (OSError, UnusableFileError, LogError) as error:
+        logger.warning("history: skipping %s: %s", path.name, one_line(str(error)))
         return None
     except Exception:
         # An engine bug on an odd file must not take the statistics screen down.

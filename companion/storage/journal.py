@@ -24,12 +24,17 @@ Where the power can go, and what the next `load` finds:
   over: the caller shows the result and archives it again.
 
 Only a line that was never confirmed is ever dropped, and only the last one;
-anything else that cannot be replayed is moved aside whole, never deleted.
+anything else that cannot be replayed is moved aside whole, never deleted,
+and the actions before the first bad line are offered back (`JournalLoad.prefix`).
+
+Every line carries a chained checksum (see `companion.engine.gamelog`), so a
+changed byte or a line spliced in from another game is found at its line.
+The file is read with a size cap (`JOURNAL_LIMIT`), never through a symbolic
+link, and a FIFO or device in its place is moved aside unread.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Callable
@@ -39,7 +44,15 @@ from pathlib import Path
 
 from companion.engine.actions import Action
 from companion.engine.game import Game
-from companion.engine.gamelog import LogError, action_line, header_line, log_lines, read_log
+from companion.engine.gamelog import (
+    action_line,
+    header_line,
+    line_checksum,
+    log_lines,
+    replay_log,
+    with_checksum,
+    with_checksums,
+)
 from companion.engine.setup import Mode, Setup
 from companion.storage.files import (
     StorageError,
@@ -51,6 +64,13 @@ from companion.storage.files import (
     rename_durably,
     unique_path,
 )
+from companion.untrusted import (
+    NotRegularFileError,
+    iter_lines,
+    loads,
+    open_regular_file,
+    read_capped,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -59,8 +79,13 @@ HISTORY_DIRECTORY = "history"
 LOG_SUFFIX = ".jsonl"
 ARCHIVE_TIME_FORMAT = "%Y-%m-%dT%H-%M-%S"
 ABANDONED_MARK = "abandoned"
-TORN_NOTICE = "The last action was cut short by a power loss and was dropped."
+TORN_NOTICE = "The last action was not completely saved (a power cut?) and was dropped."
 PROBLEM_LIMIT = 80
+JOURNAL_LIMIT = 1 << 20
+"""A game takes a few kilobytes (a header of 600 bytes, under 40 bytes an action)."""
+TAIL_LIMIT = 4096
+"""The last line is looked for in this much of the end of the file."""
+LOGGED_BYTES = 120
 
 
 class JournalExistsError(StorageError):
@@ -81,6 +106,11 @@ class JournalLoad:
     """One line for the player when something had to be repaired or set aside."""
     moved_aside: Path | None = None
     """Where a journal that could not be replayed was kept."""
+    prefix: Game | None = None
+    """For a journal moved aside: the game up to its first bad line, for the player to take
+    back (`Journal.start(prefix)`); None if not even the header could be read."""
+    actions_in_file: int = 0
+    """For a journal moved aside: how many action lines it held, good or bad."""
 
 
 class Journal:
@@ -125,7 +155,7 @@ class Journal:
         else:
             lines = [header_line(game_or_setup)]
         try:
-            atomic_write_text(self.path, "".join(line + "\n" for line in lines))
+            atomic_write_text(self.path, "".join(line + "\n" for line in with_checksums(lines)))
         except OSError as error:
             raise StorageError(f"{self.path}: cannot start the game ({_reason(error)})") from None
 
@@ -137,16 +167,23 @@ class Journal:
         `StorageError` if it cannot be saved; the journal is then left as it
         was, and the caller should `pop` the action from the game.
         """
-        line = (action_line(action) + "\n").encode("utf-8")
         try:
-            fd = os.open(self.path, os.O_RDWR)
+            fd = open_regular_file(self.path, os.O_RDWR)
         except FileNotFoundError:
             raise StorageError(f"{self.path}: no game in progress to add the action to") from None
+        except NotRegularFileError as error:
+            raise StorageError(f"{self.path}: cannot save the action ({error})") from None
         except OSError as error:
             raise StorageError(f"{self.path}: cannot save the action ({_reason(error)})") from None
         try:
             end = os.lseek(fd, 0, os.SEEK_END)
             self._check_ends_cleanly(fd, end)
+            text = action_line(action)
+            tail = min(end, TAIL_LIMIT)
+            previous = line_checksum(_last_line(os.pread(fd, tail, end - tail)))
+            if previous is not None:  # a journal begun by an older companion has none
+                text, _ = with_checksum(text, previous)
+            line = (text + "\n").encode("utf-8")
             try:
                 _write_all(fd, line)
                 os.fsync(fd)
@@ -166,15 +203,19 @@ class Journal:
         Raises `NothingToUndoError` when only the header is left.
         """
         try:
-            data = self.path.read_bytes()
+            data, size = read_capped(self.path, JOURNAL_LIMIT)
         except FileNotFoundError:
             raise StorageError(f"{self.path}: no game in progress to undo in") from None
+        except (OSError, ValueError) as error:
+            raise StorageError(f"{self.path}: cannot be read to undo ({error})") from None
+        if size > len(data):
+            raise StorageError(f"{self.path}: too large to undo in; restart to repair it")
         if data and not data.endswith(b"\n"):
             raise StorageError(f"{self.path}: the last line is incomplete; restart to repair it")
-        lines = [(start, raw) for start, raw in _complete_lines(data) if raw.strip()]
-        if len(lines) < 2:
+        last = _last_nonblank_start(data, len(data))
+        if last is None or _last_nonblank_start(data, last) is None:
             raise NothingToUndoError("nothing to undo: the game is at its start")
-        self._truncate(lines[-1][0])
+        self._truncate(last)
 
     def archive(self, finished: bool) -> Path:
         """Move the journal into `history/` and return its new path.
@@ -210,30 +251,43 @@ class Journal:
         read nor moved aside."""
         remove_stale_temp_files(self.path)
         try:
-            data = self.path.read_bytes()
+            data, size = read_capped(self.path, JOURNAL_LIMIT)
         except FileNotFoundError:
             return JournalLoad(None)
+        except NotRegularFileError as error:
+            return self._set_aside(str(error))
         except OSError as error:
             return self._set_aside(f"it cannot be read ({_reason(error)})")
+        too_large = None
+        if size > len(data):
+            # Replay what fits, up to the last whole line in it; the rest is damage.
+            data = data[: data.rfind(b"\n") + 1]
+            too_large = f"{size:,} bytes, more than the {JOURNAL_LIMIT:,} a game can take"
         keep, problem = _recoverable_prefix(data)
         if problem is not None:
             return self._set_aside(problem)
         try:
-            game = read_log(raw for _, raw in _complete_lines(data[:keep]))
-        except LogError as error:
-            return self._set_aside(str(error))
+            replayed = replay_log(iter_lines(data, keep))
         except Exception as error:
             # An engine bug on an odd file must not stop the device from booting;
             # the file is kept for the bug report.
             logger.exception("replaying %s failed", self.path)
             return self._set_aside(f"replay failed ({error!r})")
+        if replayed.error is not None or too_large:
+            problem = str(replayed.error) if replayed.error else too_large
+            return self._set_aside(problem, replayed.game, replayed.actions)  # type: ignore[arg-type]
         notice = None
         if keep < len(data):
             self._truncate(keep)
             if data[keep:].strip():
                 notice = TORN_NOTICE
-                logger.warning("dropped a torn last line from %s: %r", self.path, data[keep:])
-        return JournalLoad(game, notice)
+                logger.warning(
+                    "dropped a torn last line from %s (%d bytes): %r",
+                    self.path,
+                    len(data) - keep,
+                    data[keep : keep + LOGGED_BYTES],
+                )
+        return JournalLoad(replayed.game, notice)
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -245,16 +299,18 @@ class Journal:
 
     def _truncate(self, length: int) -> None:
         try:
-            fd = os.open(self.path, os.O_RDWR)
+            fd = open_regular_file(self.path, os.O_RDWR)
             try:
                 os.ftruncate(fd, length)
                 os.fsync(fd)
             finally:
                 os.close(fd)
-        except OSError as error:
-            raise StorageError(f"{self.path}: cannot be shortened ({_reason(error)})") from None
+        except (OSError, NotRegularFileError) as error:
+            raise StorageError(f"{self.path}: cannot be shortened ({error})") from None
 
-    def _set_aside(self, problem: str) -> JournalLoad:
+    def _set_aside(
+        self, problem: str, prefix: Game | None = None, actions_in_file: int = 0
+    ) -> JournalLoad:
         problem = one_line(problem, PROBLEM_LIMIT)
         try:
             kept = move_aside(self.path, f"{self.path.stem}-damaged", LOG_SUFFIX, self._clock())
@@ -262,6 +318,9 @@ class Journal:
             raise StorageError(
                 f"{self.path}: cannot be replayed ({problem}) nor moved aside ({_reason(error)})"
             ) from None
+        if prefix is not None and prefix.move_stack:
+            notice = f"The saved game is damaged ({problem}); it was kept as {kept.name}."
+            return JournalLoad(None, notice, kept, prefix, actions_in_file)
         notice = (
             f"The saved game could not be read ({problem}); "
             f"it was kept as {kept.name} and a new game can start."
@@ -271,21 +330,27 @@ class Journal:
     def _mode_for_name(self) -> str:
         """The header's mode, for the archive's name; the header was checked by `load`."""
         try:
-            with self.path.open("rb") as handle:
-                mode = json.loads(handle.readline()).get("mode")
+            data, _ = read_capped(self.path, TAIL_LIMIT)
+            mode = loads(data[: data.find(b"\n")].decode("utf-8")).get("mode")
         except (OSError, ValueError, AttributeError):
             mode = None
         return mode if mode in {m.value for m in Mode} else "game"
 
 
-def _complete_lines(data: bytes) -> list[tuple[int, bytes]]:
-    """Each newline-terminated line of `data` with its start offset, without the newline."""
-    lines = []
-    start = 0
-    while (end := data.find(b"\n", start)) != -1:
-        lines.append((start, data[start:end]))
-        start = end + 1
-    return lines
+def _last_nonblank_start(data: bytes, end: int) -> int | None:
+    """Where the last non-blank complete line before `end` starts (`end` at a line start)."""
+    stop = end
+    while stop > 0:
+        start = data.rfind(b"\n", 0, stop - 1) + 1
+        if data[start:stop].strip():
+            return start
+        stop = start
+    return None
+
+
+def _last_line(tail: bytes) -> bytes:
+    """The last complete line in `tail` (which ends with a newline)."""
+    return tail[tail.rfind(b"\n", 0, len(tail) - 1) + 1 :]
 
 
 def _recoverable_prefix(data: bytes) -> tuple[int, str | None]:
@@ -296,20 +361,25 @@ def _recoverable_prefix(data: bytes) -> tuple[int, str | None]:
     written atomically, so a tear anywhere else is damage, not a power cut.
     """
     complete_end = data.rfind(b"\n") + 1
-    lines = [(start, raw) for start, raw in _complete_lines(data) if raw.strip()]
+    last = _last_nonblank_start(data, complete_end)
     if data[complete_end:].strip():
-        if not lines:
+        if last is None:
             return 0, "line 1: the header line is incomplete"
         return complete_end, None
-    # A write cut short can also leave a whole line of garbage (zeroed blocks).
-    if len(lines) > 1 and not _is_json_object(lines[-1][1]):
-        return lines[-1][0], None
+    # A write cut short can also leave a whole line of garbage (zeroed blocks);
+    # a JSON object is never torn: if it is wrong, it is damage.
+    if (
+        last is not None
+        and _last_nonblank_start(data, last) is not None
+        and not _is_json_object(data[last:complete_end])
+    ):
+        return last, None
     return complete_end, None
 
 
 def _is_json_object(raw: bytes) -> bool:
     try:
-        return isinstance(json.loads(raw.decode("utf-8")), dict)
+        return isinstance(loads(raw.decode("utf-8")), dict)
     except ValueError:  # UnicodeDecodeError and JSONDecodeError are both ValueErrors
         return False
 

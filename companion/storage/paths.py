@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import tempfile
@@ -12,16 +13,21 @@ from companion.storage.files import StorageError
 logger = logging.getLogger(__name__)
 
 APP_DIRECTORY = "patchwork-companion"
+WRITE_CHECK_BYTES = 4096
+"""One block: on a full file system even this much cannot be written."""
 
 
 def resolve_state_dir(explicit: Path | None = None) -> Path:
-    """The state directory, created if missing and checked to be writable.
+    """The state directory, created if missing.
 
     In order of precedence: `explicit` (a command-line option); the first of
     the colon-separated paths in `$STATE_DIRECTORY` (set by systemd's
     `StateDirectory=`); `$XDG_STATE_HOME/patchwork-companion`;
     `~/.local/state/patchwork-companion`. Raises `StorageError` with one line
-    naming the directory and the problem if it cannot be created or written.
+    naming the directory and the problem if it cannot be created. Whether it
+    can be written is `write_problem`'s question: a full or read-only card
+    must not stop the device, which can still show the game and say why
+    nothing is saved.
     """
     directory = _choose_state_dir(explicit)
     try:
@@ -32,17 +38,33 @@ def resolve_state_dir(explicit: Path | None = None) -> Path:
         raise StorageError(
             f"state directory {directory}: cannot be created ({_reason(error)})"
         ) from None
-    try:
-        # os.access answers for root as if everything were writable and ignores
-        # read-only mounts; creating a file is the only honest test.
-        with tempfile.TemporaryFile(dir=directory):
-            pass
-    except OSError as error:
-        raise StorageError(
-            f"state directory {directory}: cannot be written ({_reason(error)})"
-        ) from None
+    if not directory.is_dir():
+        raise StorageError(f"state directory {directory}: exists but is not a directory")
     logger.debug("state directory: %s", directory)
     return directory
+
+
+def write_problem(directory: Path) -> str | None:
+    """None if a block can be written to `directory` and fsynced; else one line saying why not.
+
+    os.access answers for root as if everything were writable and ignores
+    read-only mounts, and an empty file fits on a full disk: writing and
+    syncing a whole block is the honest test.
+    """
+    try:
+        fd, name = tempfile.mkstemp(prefix=".write-check.", dir=directory)
+        try:
+            os.unlink(name)
+            if os.write(fd, b"\0" * WRITE_CHECK_BYTES) < WRITE_CHECK_BYTES:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as error:
+        message = f"state directory {directory}: cannot be written ({_reason(error)})"
+        logger.error("%s", message)
+        return message
+    return None
 
 
 def _choose_state_dir(explicit: Path | None) -> Path:

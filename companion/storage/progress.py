@@ -3,21 +3,53 @@
 The journal holds the game; this small file only remembers which screen of it
 was showing (steps not yet confirmed at the table, the circle being dealt or
 entered, the 7×7 question already asked), so that a restart resumes on it.
-Losing it loses no game: a missing or unreadable file means "the turn screen".
+Losing it loses no game: a missing file means "the turn screen". Like
+`settings.json`, a file that is not exactly what the companion writes never
+stops the device: `Progress.load` moves it aside (`progress-damaged-….json`)
+with a one-line notice, and the game comes back from its journal, at worst
+on the steps of its last action.
+
+Why not fold this into the journal (one append instead of a temporary file
+and its fsync per confirming press)? The game log is a format for people and
+other programs (docs/game-log.md), archived as the history, and a circle
+being entered is progress before any game, hence before any journal. A stale
+progress.json costs at most a screen shown again, so `save` syncs the data
+(a rename never exposes an empty file) but not the directory.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.engine.automa import Deck
-from companion.engine.setup import Mode, SetupChoice
-from companion.storage.files import atomic_write_text, read_json_file
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
+from companion.engine.catalogue import PATCH_BY_ID, STARTING_PATCH_ID
+from companion.engine.setup import P1, P2, PLAYER, Mode, SetupChoice
+from companion.storage.files import (
+    atomic_write_text,
+    move_aside,
+    one_line,
+    read_json_file,
+    remove_stale_temp_files,
+)
+from companion.untrusted import UnusableFileError, short_repr
+
+logger = logging.getLogger(__name__)
 
 PROGRESS_NAME = "progress.json"
+DAMAGED_STEM = "progress-damaged"
+CIRCLE_PLACES = len(PATCH_BY_ID) - 1
+"""Places clockwise after P00, which is laid first."""
+MAX_ACTIONS = 100_000
+MAX_SEED = 2**64
+
+
+class ProgressError(ValueError):
+    """A progress file that is not what the companion writes; one line naming the key."""
 
 
 @dataclass
@@ -38,14 +70,41 @@ class Entering:
         return data | {"seed": self.seed, "placed": list(self.placed)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Entering:
-        """Raises KeyError, TypeError or ValueError on anything but what `to_json` wrote."""
-        mode = Mode(data["mode"])
-        if mode is Mode.SOLO:
-            choice = SetupChoice(mode, difficulty=data["difficulty"], deck=Deck(data["deck"]))
+    def from_json(cls, data: Any) -> Entering:
+        """What `to_json` wrote; `ProgressError` naming the first key that is not."""
+        if not isinstance(data, dict):
+            raise ProgressError(f"'entering' must be an object, not {short_repr(data)}")
+        expected = {
+            Mode.SOLO.value: {"mode", "difficulty", "deck", "seed", "placed"},
+            Mode.TWO_PLAYER.value: {"mode", "start", "seed", "placed"},
+        }
+        mode = data.get("mode")
+        if mode not in expected:
+            shown = short_repr(mode)
+            raise ProgressError(f"'entering.mode' must be solo or two-player, not {shown}")
+        if set(data) != expected[mode]:
+            raise ProgressError(f"'entering' must have exactly {', '.join(sorted(expected[mode]))}")
+        if mode == Mode.SOLO.value:
+            if data["difficulty"] not in DIFFICULTY_BY_NAME:
+                raise ProgressError(f"'entering.difficulty' is {short_repr(data['difficulty'])}")
+            if data["deck"] not in [deck.value for deck in Deck]:
+                raise ProgressError(f"'entering.deck' is {short_repr(data['deck'])}")
+            choice = SetupChoice(Mode.SOLO, difficulty=data["difficulty"], deck=Deck(data["deck"]))
         else:
-            choice = SetupChoice(mode, start=data["start"])
-        return cls(choice, data["seed"], list(data["placed"]))
+            if data["start"] not in (P1, P2):
+                raise ProgressError(f"'entering.start' is {short_repr(data['start'])}")
+            choice = SetupChoice(Mode.TWO_PLAYER, start=data["start"])
+        _whole(data["seed"], "entering.seed", 0, MAX_SEED)
+        placed = data["placed"]
+        if (
+            not isinstance(placed, list)
+            or len(placed) > CIRCLE_PLACES
+            or not all(isinstance(patch, str) for patch in placed)
+            or not all(patch in PATCH_BY_ID and patch != STARTING_PATCH_ID for patch in placed)
+            or len(set(placed)) != len(placed)
+        ):
+            raise ProgressError("'entering.placed' must list different patches, P00 left out")
+        return cls(choice, data["seed"], list(placed))
 
 
 @dataclass
@@ -62,18 +121,59 @@ class Progress:
     """A circle being entered."""
 
     @classmethod
-    def load(cls, path: Path) -> Progress:
+    def load(cls, path: Path) -> tuple[Progress, str | None]:
+        """The progress in `path` and None; or a fresh `Progress` and one line saying why.
+
+        A missing file is a fresh start; a file that cannot be used is moved aside.
+        """
+        path = Path(path)
+        remove_stale_temp_files(path)
         try:
-            data = read_json_file(path)
-            if not isinstance(data, dict):
-                return cls()
-            entering = data.get("entering")
-            if entering is not None:
-                data = data | {"entering": Entering.from_json(entering)}
-            return cls(**data)
-        except (OSError, ValueError, TypeError, KeyError):
-            # Progress is only about which screen to show; the journal holds the game.
-            return cls()
+            return cls.from_json(read_json_file(path)), None
+        except FileNotFoundError:
+            return cls(), None
+        except OSError as error:
+            message = f"{path.name}: cannot be read ({error.strerror or error}); resuming the game"
+            logger.warning("%s", message)
+            return cls(), message
+        except (UnusableFileError, ProgressError) as error:
+            problem = str(error)
+        try:
+            kept = move_aside(path, DAMAGED_STEM, path.suffix, datetime.now())
+            where = f"kept as {kept.name}"
+        except OSError as error:
+            where = f"could not be moved aside: {error.strerror or error}"
+        message = one_line(f"{path.name}: {problem}; resuming the game ({where})", limit=200)
+        logger.warning("%s", message)
+        return cls(), message
+
+    @classmethod
+    def from_json(cls, data: Any) -> Progress:
+        """What `save` wrote; `ProgressError` naming the first key that is not."""
+        if not isinstance(data, dict):
+            raise ProgressError(f"expected a JSON object, not {short_repr(data)}")
+        unknown = [key for key in data if key not in cls.__dataclass_fields__]
+        if unknown:
+            raise ProgressError(f"unknown key {short_repr(unknown[0])}")
+        acknowledged = data.get("acknowledged", 0)
+        _whole(acknowledged, "acknowledged", 0, MAX_ACTIONS)
+        asked = data.get("asked_bonus", [])
+        if not isinstance(asked, list) or not all(
+            isinstance(side, str) and side in (PLAYER, P1, P2) for side in asked
+        ):
+            raise ProgressError(f"'asked_bonus' must list sides, not {short_repr(asked)}")
+        if len(set(asked)) != len(asked):
+            raise ProgressError("'asked_bonus' names a side twice")
+        dealing = data.get("dealing")
+        if dealing is not None:
+            _whole(dealing, "dealing", 0, CIRCLE_PLACES - 1)
+        entering = data.get("entering")
+        return cls(
+            acknowledged,
+            list(asked),
+            dealing,
+            Entering.from_json(entering) if entering is not None else None,
+        )
 
     def save(self, path: Path) -> None:
         data = {
@@ -82,4 +182,9 @@ class Progress:
             "dealing": self.dealing,
             "entering": self.entering.to_json() if self.entering else None,
         }
-        atomic_write_text(path, json.dumps(data))
+        atomic_write_text(path, json.dumps(data), durable_name=False)
+
+
+def _whole(value: Any, key: str, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ProgressError(f"{key!r} must be a whole number {low}–{high}, not {short_repr(value)}")

@@ -12,7 +12,7 @@ from storage_games import finished_solo, finished_two_player, play, replay_of
 
 from companion.engine.actions import ADVANCE, Adjust
 from companion.engine.game import Game
-from companion.engine.gamelog import header_line, log_lines
+from companion.engine.gamelog import header_line, log_lines, with_checksums
 from companion.engine.setup import solo_setup, two_player_setup
 from companion.storage.files import StorageError
 from companion.storage.journal import (
@@ -61,22 +61,36 @@ def test_start_append_load_gives_the_same_game(tmp_path):
     assert loaded.notice is None and loaded.moved_aside is None
     assert loaded.game.state() == game.state()
     assert loaded.game.move_stack == game.move_stack
-    # Exactly the game log format: the header, then one line per action.
-    assert journal.path.read_text().splitlines() == log_lines(game)
+    # Exactly the game log format: the header, then one line per action, each checksummed.
+    assert journal.path.read_text().splitlines() == with_checksums(log_lines(game))
 
 
 def test_the_journal_is_a_header_then_one_line_per_action(tmp_path):
     journal = Journal(tmp_path / "journal.jsonl")
     setup = two_player_setup("p2", seed=3)
     journal.start(setup)
-    assert journal.path.read_text() == header_line(setup) + "\n"
+    header = with_checksums([header_line(setup)])[0]
+    assert journal.path.read_text() == header + "\n"
     journal.append(ADVANCE)
     journal.append(Adjust("p1", -2))
-    assert journal.path.read_text() == (
-        header_line(setup) + "\n"
-        '{"action": "advance"}\n'
-        '{"action": "adjust", "side": "p1", "delta": -2}\n'
-    )
+    plain = [
+        header_line(setup),
+        '{"action": "advance"}',
+        '{"action": "adjust", "side": "p1", "delta": -2}',
+    ]
+    assert journal.path.read_text() == "".join(line + "\n" for line in with_checksums(plain))
+
+
+def test_a_journal_begun_without_checksums_goes_on_without_them(tmp_path):
+    # Written by an older companion: it still loads, and appends match it.
+    setup = two_player_setup("p1", seed=3)
+    path = tmp_path / "journal.jsonl"
+    path.write_text(header_line(setup) + "\n" + '{"action": "advance"}\n')
+    journal = Journal(path)
+    assert len(journal.load().game.move_stack) == 1
+    journal.append(ADVANCE)
+    assert path.read_text().splitlines()[-1] == '{"action": "advance"}'
+    assert len(journal.load().game.move_stack) == 2
 
 
 def test_start_with_a_game_writes_its_actions_so_far(tmp_path):
@@ -129,7 +143,7 @@ def test_append_fsyncs_the_line_before_returning(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", recording_fsync)
     journal.append(game.move_stack[-1])
     monkeypatch.undo()
-    expected = before + log_lines(game)[-1].encode() + b"\n"
+    expected = before + with_checksums(log_lines(game))[-1].encode() + b"\n"
     assert synced == [expected]
     assert journal.path.read_bytes() == expected
 
@@ -195,7 +209,7 @@ def test_undo_goes_back_to_the_start_and_no_further(tmp_path):
     journal, game = journalled(tmp_path, 4)
     for _ in range(4):
         journal.undo()
-    assert journal.path.read_text() == header_line(game.setup) + "\n"
+    assert journal.path.read_text() == with_checksums([header_line(game.setup)])[0] + "\n"
     with pytest.raises(NothingToUndoError):
         journal.undo()
     loaded = Journal(tmp_path / "journal.jsonl").load().game
@@ -319,8 +333,9 @@ def test_an_illegal_last_action_is_damage_not_a_tear(tmp_path):
     journal, game = journalled(tmp_path, 2)
     # A complete, valid line cannot come from a torn write: it is kept, set aside.
     action = '{"action": "automa"}' if game.turn != "automa" else '{"action": "advance"}'
+    checked = with_checksums([*log_lines(game), action])[-1]
     with journal.path.open("a") as handle:
-        handle.write(action + "\n")
+        handle.write(checked + "\n")
     damaged = journal.path.read_bytes()
     loaded = Journal(tmp_path / "journal.jsonl", clock=fixed_clock).load()
     assert loaded.game is None

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import errno
+import os
 import tempfile
 
 import pytest
 
 from companion.storage.files import StorageError
-from companion.storage.paths import resolve_state_dir
+from companion.storage.paths import resolve_state_dir, write_problem
 
 
 @pytest.fixture
@@ -72,9 +73,23 @@ def test_a_directory_that_cannot_be_written(env, tmp_path, monkeypatch):
     def read_only(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(tempfile, "TemporaryFile", read_only)
-    with pytest.raises(StorageError) as caught:
-        resolve_state_dir(tmp_path / "state")
-    assert str(caught.value) == (
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    directory = resolve_state_dir(tmp_path / "state")  # still usable for reading
+    assert write_problem(directory) == (
         f"state directory {tmp_path / 'state'}: cannot be written (Read-only file system)"
     )
+
+
+def test_the_write_check_catches_a_full_disk(env, tmp_path, monkeypatch):
+    # An empty file fits on a full disk; the check writes and syncs a whole block.
+    real_write = os.write
+
+    def full_disk(fd, data):
+        if len(data) > 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full_disk)
+    assert "No space left on device" in write_problem(tmp_path)
+    monkeypatch.undo()
+    assert write_problem(tmp_path) is None

@@ -1,0 +1,210 @@
+"""State files as an attacker, a worn card or a hand-edit over SSH leaves them.
+
+Each case once stopped the start (an exception at boot), read without bound,
+or wrote outside the state directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tracemalloc
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from storage_games import play
+
+from companion.engine.automa import Deck
+from companion.engine.game import Game
+from companion.engine.gamelog import header_line, log_lines, with_checksums
+from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
+from companion.storage.journal import JOURNAL_LIMIT, Journal
+from companion.storage.progress import Entering, Progress
+from companion.storage.settings import Settings, load_settings
+from companion.untrusted import NotRegularFileError, read_capped
+
+WHEN = datetime(2026, 11, 22, 10, 15, 3)
+DEEP = "[" * 100_000
+HUGE = "1" * 5_000
+
+
+def journalled(directory: Path, actions: int, seed: int = 11) -> tuple[Journal, Game]:
+    journal = Journal(directory / "journal.jsonl", clock=lambda: WHEN)
+    game = Game(solo_setup("fellow", "tactical", seed=seed))
+    journal.start(game.setup)
+    play(game, actions, journal)
+    return journal, game
+
+
+def aside(directory: Path, stem: str) -> list[Path]:
+    return sorted(directory.glob(f"{stem}-damaged-*"))
+
+
+# --- progress.json ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"acknowledged": "5"}',
+        "null",
+        '{"dealing": 100000}',
+        '{"entering": "x"}',
+        DEEP,
+        '{"acknowledged": ' + HUGE + "}",
+        '{"acknowledged": -1}',
+        '{"asked_bonus": [[1]]}',
+        '{"entering": {"mode": "solo", "difficulty": "boss", "deck": "normal", '
+        '"seed": 1, "placed": []}}',
+        '{"entering": {"mode": "two-player", "start": "p1", "seed": 1, "placed": [["P01"]]}}',
+        '{"extra": 1}',
+        "\xff",
+    ],
+)
+def test_a_bad_progress_file_is_moved_aside_with_one_line(tmp_path, content):
+    path = tmp_path / "progress.json"
+    path.write_bytes(content.encode("utf-8", "surrogateescape"))
+    progress, notice = Progress.load(path)
+    assert progress == Progress()
+    assert notice is not None and "\n" not in notice and len(notice) <= 200
+    assert notice.startswith("progress.json: ")
+    [kept] = aside(tmp_path, "progress")
+    assert kept.read_bytes() == content.encode("utf-8", "surrogateescape")
+
+
+def test_progress_round_trip(tmp_path):
+    choice = SetupChoice(Mode.SOLO, difficulty="fellow", deck=Deck.NORMAL)
+    progress = Progress(3, ["player"], None, Entering(choice, 7, ["P01", "P30"]))
+    progress.save(tmp_path / "progress.json")
+    assert Progress.load(tmp_path / "progress.json") == (progress, None)
+
+
+# --- settings.json ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content", ['{"contrast": ' + HUGE + "}", DEEP, '{"a": ' * 50_000])
+def test_settings_with_huge_numbers_or_deep_nesting_fall_back_to_the_defaults(tmp_path, content):
+    path = tmp_path / "settings.json"
+    path.write_text(content)
+    settings, notice = load_settings(path)
+    assert settings == Settings()
+    assert notice is not None and "\n" not in notice
+    assert aside(tmp_path, "settings")[0].read_text() == content
+
+
+def test_an_oversized_settings_file_is_not_read_whole(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_bytes(b" " * (8 << 20) + b"{}")
+    tracemalloc.start()
+    settings, notice = load_settings(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert settings == Settings() and "bytes, more than" in notice
+    assert peak < 1 << 20
+
+
+# --- the journal --------------------------------------------------------------------------
+
+
+def test_a_journal_whose_last_line_is_deeply_nested_loads(tmp_path):
+    journal, game = journalled(tmp_path, 5)
+    with journal.path.open("a") as handle:
+        handle.write(DEEP + "\n")
+    loaded = journal.load()  # used to raise RecursionError
+    assert loaded.game is not None and loaded.game.state() == game.state()
+
+
+def test_a_huge_number_in_the_journal_is_damage_named_at_its_line(tmp_path):
+    journal, _ = journalled(tmp_path, 3)
+    with journal.path.open("a") as handle:
+        handle.write('{"action": "adjust", "side": "player", "delta": ' + HUGE + "}\n")
+        handle.write('{"action": "advance"}\n')
+    loaded = journal.load()
+    assert loaded.game is None and "line 5:" in loaded.notice and "digits" in loaded.notice
+
+
+def test_a_flipped_byte_in_a_middle_line_offers_the_actions_before_it(tmp_path):
+    journal, game = journalled(tmp_path, 31)
+    data = bytearray(journal.path.read_bytes())
+    lines = data.split(b"\n")
+    line_24 = sum(len(line) + 1 for line in lines[:24])  # 0-based: line 25 = action 24
+    data[line_24 + 3] ^= 0x01
+    journal.path.write_bytes(bytes(data))
+    loaded = journal.load()
+    assert loaded.game is None and loaded.moved_aside.read_bytes() == bytes(data)
+    assert loaded.actions_in_file == 31
+    assert loaded.prefix is not None and len(loaded.prefix.move_stack) == 23
+    assert loaded.prefix.move_stack == game.move_stack[:23]
+
+
+def test_a_line_spliced_from_another_game_is_found(tmp_path):
+    # The very same action, but from another game: only the checksum can tell.
+    journal, game = journalled(tmp_path, 20, seed=11)
+    other = with_checksums(log_lines(play(Game(two_player_setup("p1", seed=3)), 20)))
+    foreign = next(line for line in other if json.loads(line).get("action") == "advance")
+    ours = journal.path.read_text().splitlines()
+    spliced = next(
+        number for number, line in enumerate(ours) if json.loads(line).get("action") == "advance"
+    )
+    ours[spliced] = foreign
+    journal.path.write_text("\n".join(ours) + "\n")
+    loaded = journal.load()
+    assert loaded.game is None
+    assert f"line {spliced + 1}: checksum does not match" in loaded.notice
+    assert loaded.prefix.move_stack == game.move_stack[: spliced - 1]
+    assert loaded.actions_in_file == 20
+
+
+def test_an_old_journal_without_checksums_still_loads(tmp_path):
+    game = play(Game(solo_setup("fellow", "tactical", seed=11)), 12)
+    path = tmp_path / "journal.jsonl"
+    path.write_text("".join(line + "\n" for line in log_lines(game)))
+    loaded = Journal(path).load()
+    assert loaded.notice is None and loaded.game.state() == game.state()
+
+
+def test_sixteen_megabytes_of_blank_lines_take_bounded_memory(tmp_path):
+    path = tmp_path / "journal.jsonl"
+    with path.open("wb") as handle:
+        handle.write(
+            with_checksums([header_line(solo_setup("intern", "normal", seed=1))])[0].encode()
+        )
+        handle.write(b"\n" * (16 << 20))
+    tracemalloc.start()
+    loaded = Journal(path).load()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 4 * JOURNAL_LIMIT  # it took 1.7 GB
+    assert loaded.game is None and "more than the" in loaded.notice
+
+
+def test_a_fifo_in_place_of_the_journal_is_moved_aside_at_once(tmp_path):
+    path = tmp_path / "journal.jsonl"
+    os.mkfifo(path)
+    loaded = Journal(path).load()  # a read would wait for ever for a writer
+    assert loaded.game is None and "a FIFO" in loaded.notice
+    assert loaded.moved_aside.is_fifo() and not path.exists()
+
+
+def test_a_journal_symlink_is_moved_aside_and_its_target_never_written(tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("precious\n")
+    state = tmp_path / "state"
+    state.mkdir()
+    path = state / "journal.jsonl"
+    path.symlink_to(outside)
+    journal = Journal(path)
+    with pytest.raises(OSError):
+        journal.append(play(Game(two_player_setup("p1", seed=1)), 1).move_stack[0])
+    loaded = journal.load()
+    assert loaded.game is None and "symbolic link" in loaded.notice
+    assert loaded.moved_aside.is_symlink() and not path.exists()
+    assert outside.read_text() == "precious\n"
+
+
+def test_read_capped_refuses_links_and_devices(tmp_path):
+    (tmp_path / "link").symlink_to("/dev/zero")
+    for path in (tmp_path / "link", Path("/dev/zero")):
+        with pytest.raises(NotRegularFileError):
+            read_capped(path, 10)

@@ -1,0 +1,116 @@
+"""Every error of the command line is one line on stderr, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.storage.lock import StateDirLock
+
+DEEP = "[" * 100_000
+HUGE = "1" * 5_000
+
+
+def command(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        cwd=cwd,
+    )
+
+
+def assert_one_line(result: subprocess.CompletedProcess, status: int, *words: str) -> None:
+    assert result.returncode == status, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    for word in words:
+        assert word in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("deep.jsonl", DEEP + "\n", ("line 1", "nested")),
+        (
+            "huge.jsonl",
+            '{"format": "patchwork-companion-log", "version": ' + HUGE + "}\n",
+            ("line 1", "digits"),
+        ),
+        ("blank.jsonl", "\n" * (2 << 20), ("bytes, more than",)),
+    ],
+)
+def test_replay_of_a_hostile_log(tmp_path, name, content, words):
+    (tmp_path / name).write_text(content)
+    assert_one_line(command("replay", name, cwd=tmp_path), 2, name, *words)
+
+
+def test_replay_of_a_fifo_is_refused_at_once(tmp_path):
+    os.mkfifo(tmp_path / "log.jsonl")
+    assert_one_line(command("replay", "log.jsonl", cwd=tmp_path), 2, "FIFO")
+
+
+def test_simulate_script_not_utf8(tmp_path):
+    (tmp_path / "script.txt").write_bytes(b"next\n\xff\xfe\n")
+    result = command("simulate", "--script", "script.txt", "--state-dir", "state", cwd=tmp_path)
+    assert_one_line(result, 2, "script.txt", "not UTF-8")
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("a = " + "[" * 5_000 + "\n", ("deep.toml", "nested too deeply")),
+        ("a = " + "[" * 100_000 + "\n", ("deep.toml", "more than a profile")),
+        ("a = " + HUGE + "\n", ("deep.toml", "5000 digits")),
+    ],
+)
+def test_run_with_a_hostile_profile(tmp_path, content, words):
+    (tmp_path / "deep.toml").write_text(content)
+    result = command("run", "--profile", "deep.toml", "--state-dir", "state", cwd=tmp_path)
+    assert_one_line(result, 2, *words)
+
+
+def test_run_with_a_fifo_as_profile_is_refused_at_once(tmp_path):
+    os.mkfifo(tmp_path / "pad.toml")
+    result = command("run", "--profile", "pad.toml", "--state-dir", "state", cwd=tmp_path)
+    assert_one_line(result, 2, "pad.toml", "FIFO")
+
+
+def test_a_second_instance_on_one_state_dir_exits_2_naming_the_holder(tmp_path):
+    (tmp_path / "state").mkdir()
+    (tmp_path / "script.txt").write_text("next\n")
+    with StateDirLock(tmp_path / "state"):
+        result = command("simulate", "--script", "script.txt", "--state-dir", "state", cwd=tmp_path)
+        assert_one_line(result, 2, "is in use by process", str(os.getpid()))
+        assert not (tmp_path / "state" / "journal.jsonl").exists()
+    # Released: the same command now runs.
+    result = command("simulate", "--script", "script.txt", "--state-dir", "state", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_ctrl_c_in_the_simulation_is_one_line(tmp_path):
+    # A long script keeps the simulation busy; Ctrl-C is SIGINT to the process.
+    (tmp_path / "script.txt").write_text("next\nprevious\n" * 50_000)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "simulate", "--script", "script.txt"]
+        + ["--state-dir", "state"],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 30
+    while not (tmp_path / "state" / "companion.log").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    assert stderr == "patchwork-companion: interrupted\n"
