@@ -66,16 +66,25 @@ def atomic_write_text(path: Path, text: str, durable_name: bool = True) -> None:
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     temp = Path(temp_name)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            write_all(fd, text.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
     if durable_name:
         fsync_directory(path.parent)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """`os.write` until all of `data` is written (a write may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
 
 
 def remove_stale_temp_files(path: Path) -> None:

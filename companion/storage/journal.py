@@ -63,6 +63,7 @@ from companion.storage.files import (
     remove_stale_temp_files,
     rename_durably,
     unique_path,
+    write_all,
 )
 from companion.untrusted import (
     NotRegularFileError,
@@ -185,7 +186,7 @@ class Journal:
                 text, _ = with_checksum(text, previous)
             line = (text + "\n").encode("utf-8")
             try:
-                _write_all(fd, line)
+                write_all(fd, line)
                 os.fsync(fd)
             except OSError as error:
                 # Take back any part of the line that did get written, so the
@@ -382,13 +383,6 @@ def _is_json_object(raw: bytes) -> bool:
         return isinstance(loads(raw.decode("utf-8")), dict)
     except ValueError:  # UnicodeDecodeError and JSONDecodeError are both ValueErrors
         return False
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
 
 
 def _truncate_quietly(fd: int, length: int) -> None:

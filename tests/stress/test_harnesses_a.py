@@ -4,9 +4,12 @@ The full runs (200 kills, 1,000 journals, the whole config sweep) are in
 stress/README.md; these only prove the harnesses still work and still pass.
 """
 
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 STRESS = Path(__file__).resolve().parents[2] / "stress"
 
@@ -23,10 +26,24 @@ def run(script, *args, timeout=60):
     return done.stdout
 
 
-def test_power_loss_harness_five_kills():
-    out = run("power_loss.py", "--kills", "5", "--seed", "3", "--time-limit", "40")
-    assert "kills: 5 " in out
-    assert "confirmed actions lost (target 0): 0" in out
+def test_power_loss_harness_two_short_rounds():
+    out = run("power_loss.py", "--rounds", "2", "--inputs", "120", "--seed", "3")
+    assert "confirmed state lost or changed (target 0): 0" in out
+    assert "traces that missed a write (target 0): 0" in out
+
+
+@pytest.mark.parametrize("mutant", ["no-fsync", "no-dir-fsync"])
+def test_power_loss_harness_fails_a_program_that_does_not_fsync(mutant):
+    done = subprocess.run(
+        [sys.executable, str(STRESS / "power_loss.py"), "--rounds", "2", "--inputs", "120"]
+        + ["--seed", "3", "--mutant", mutant],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    lost = re.search(r"confirmed state lost or changed \(target 0\): (\d+)", done.stdout)
+    assert lost and int(lost[1]) > 0, done.stdout
 
 
 def test_damaged_journals_harness_twenty_journals():
