@@ -32,6 +32,7 @@ class ScreenKind(Enum):
     GAME_OVER = "game over"
     GAME_MENU = "game menu"
     CONFIRM_UNDO = "confirm undo"
+    RESUME_DAMAGED = "resume damaged game"
     SETTINGS = "settings"
 
 

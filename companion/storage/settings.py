@@ -17,13 +17,13 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.storage.files import (
-    BadJsonError,
     atomic_write_text,
     move_aside,
     one_line,
     read_json_file,
     remove_stale_temp_files,
 )
+from companion.untrusted import UnusableFileError
 
 logger = logging.getLogger(__name__)
 
@@ -136,7 +136,7 @@ def save_settings(path: Path, settings: Settings) -> None:
 def _read(path: Path) -> Any:
     try:
         return read_json_file(path)
-    except BadJsonError as error:
+    except UnusableFileError as error:
         raise SettingsError(f"{path.name}: {error}") from None
 
 
