@@ -9,7 +9,7 @@ harness does what the ALICE crash explorer does (Pillai et al., OSDI 2014):
 
 1. **Record.** A child process (this file with ``--child``) runs the real
    application (``Companion`` driven through its inputs by the stand-in player
-   of ``companion.app.autoplay``) with the ``os`` calls that change files
+   of ``companion.testing.autoplay``) with the ``os`` calls that change files
    wrapped: ``open`` with ``O_CREAT``/``O_TRUNC``, ``write``, ``ftruncate``,
    ``fsync``, ``replace``/``rename``, ``unlink``, ``mkdir``. Each call on the
    state directory is written to a trace, with the bytes written and the

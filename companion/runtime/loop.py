@@ -141,11 +141,21 @@ class DisplayLoop:
             deadlines.append(self.clock() + DISPLAY_RETRY_SECONDS)
         return min(deadlines) if deadlines else None
 
-    def _run_due(self, now: float) -> None:
+    def keepalive(self) -> None:
+        """Run the periodic callbacks that are due (the watchdog's ping).
+
+        Called between inputs, however fast they come, and by the application
+        during long work (the statistics of a large history), so that systemd
+        sees a busy daemon as alive. A daemon stuck for good stops calling it.
+        """
+        now = self.clock()
         for timer in self.periodic:
             if now >= timer.due:
                 timer.callback()
                 timer.due = now + timer.interval
+
+    def _run_due(self, now: float) -> None:
+        self.keepalive()
         idle = self._idle_deadline()
         if idle is not None and now >= idle:
             self._go_idle(now)
@@ -177,6 +187,8 @@ class DisplayLoop:
             self.refresh()
             self.figures.inputs += 1
             self.figures.latencies.append(time.monotonic() - event.timestamp)
+            # A backlog of inputs never leaves the queue empty: ping between them too.
+            self.keepalive()
 
 
 @contextlib.contextmanager

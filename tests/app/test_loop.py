@@ -101,3 +101,28 @@ def test_idle_dims_then_blanks_and_the_waking_input_does_nothing_else(tmp_path):
     assert app.view().selected == 1
     # The watchdog-like timer ran at start and about every 0.5 s while idle.
     assert 4 <= len(pings) <= 8
+
+
+def test_the_watchdog_is_pinged_on_time_under_a_backlog_of_inputs(tmp_path):
+    # The queue is never empty while the backlog lasts: pings must not wait for it to be.
+    app = Companion(tmp_path, itertools.count(1).__next__)
+    device, _ = panel()
+    now = [0.0]
+    pings: list[float] = []
+
+    def slow_handle(event, handle=app.handle):
+        now[0] += 0.1  # each input takes 0.1 s of the fake clock
+        handle(event)
+
+    app.handle = slow_handle
+    loop = DisplayLoop(
+        app, device, clock=lambda: now[0], periodic=(Periodic(1.0, lambda: pings.append(now[0])),)
+    )
+    queue = EventQueue(maxlen=1000)
+    for _ in range(200):  # 20 s of work, all queued before the loop starts
+        queue.put(Input.NEXT)
+    queue.close()
+    loop.run(queue)
+    assert now[0] >= 20
+    gaps = [later - earlier for earlier, later in itertools.pairwise([0.0, *pings, now[0]])]
+    assert max(gaps) <= 1.0 + 0.1 + 1e-9  # never more than one input late
