@@ -5,6 +5,7 @@ stress/README.md; these only prove the harnesses still work and still pass.
 """
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,38 @@ def test_bad_config_harness_full_sweep_one_command_line_case():
     assert "2 runs, 2 with status 2" in out
 
 
+needs_systemd_analyze = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None, reason="systemd-analyze measures the exposure"
+)
+
+
+@needs_systemd_analyze
 def test_security_harness_one_second():
     out = run("security.py", "--seconds", "1")
-    assert "verdict: only AF_UNIX or no sockets" in out
+    assert "verdict: exposure within target, only AF_UNIX or no sockets" in out
+
+
+@needs_systemd_analyze
+def test_security_harness_fails_a_unit_without_its_hardening(tmp_path):
+    # The shipped unit with every sandboxing line dropped: exposure far above 2.5.
+    kept = ("[", "Description", "Type", "ExecStart", "User", "Group", "PrivateNetwork")
+    unit = tmp_path / "weak.service"
+    unit.write_text(
+        "\n".join(
+            line
+            for line in (STRESS.parent / "systemd" / "patchwork-companion.service")
+            .read_text()
+            .splitlines()
+            if line.startswith(kept) or line == "RestrictAddressFamilies=AF_UNIX"
+        )
+        + "\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(STRESS / "security.py"), "--seconds", "1", "--unit", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stdout
+    level = re.search(r"overall exposure level \(target at most 2.5\): ([\d.]+)", done.stdout)
+    assert level and float(level[1]) > 2.5 and "MISSED" in done.stdout
