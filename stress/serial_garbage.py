@@ -24,7 +24,7 @@ Figures and targets:
   valid inputs must end on the same view (target 0 differences);
 - replies: one per line that expects one, each the expected reply, except
   lines lost in an unplug (counted);
-- memory: RSS before and after; time.
+- memory: RSS before and after, checked against a bound (``--max-rss-growth``); time.
 
 Run (about 1-3 minutes for 100,000 lines on a laptop)::
 
@@ -254,7 +254,20 @@ def _connected(end: PadEnd, timeout: float = 20.0) -> bool:
     return False
 
 
-def run(lines: int = 100_000, seed: int = 1, *, unplugs: int = 8, command: str = "") -> Report:
+MAX_RSS_GROWTH_KIB = 32 * 1024
+"""The bound on memory growth over a run. The full run (100,000 lines, 59 MB sent) grows
+by about 8 MB (the harness's own lists of inputs, the games played); a pad that kept
+the floods it was sent, or any line longer than its 128-byte limit, would pass it."""
+
+
+def run(
+    lines: int = 100_000,
+    seed: int = 1,
+    *,
+    unplugs: int = 8,
+    command: str = "",
+    max_rss_growth_kib: int = MAX_RSS_GROWTH_KIB,
+) -> Report:
     report = Report("serial garbage: random lines over a real pty into serve()", command)
     started = time.monotonic()
     rng = random.Random(seed)
@@ -438,6 +451,11 @@ def run(lines: int = 100_000, seed: int = 1, *, unplugs: int = 8, command: str =
     )
     report.check("no input dropped by the queue", queue.dropped == 0)
     report.check("no error logged", errors == 0, f"{errors} error record(s)")
+    report.check(
+        f"memory bounded: RSS growth at most {max_rss_growth_kib:,} KiB",
+        growth is not None and growth <= max_rss_growth_kib,
+        f"grew by {growth} KiB",
+    )
     return report
 
 
@@ -447,11 +465,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--unplugs", type=int, default=8, help="unplug/replug cycles")
     parser.add_argument("--time-limit", type=float, default=900.0)
+    parser.add_argument(
+        "--max-rss-growth", type=int, default=MAX_RSS_GROWTH_KIB, help="KiB (default 32 MiB)"
+    )
     parser.add_argument("--json", help="also write the report as JSON to this file")
     args = parser.parse_args(argv)
     watchdog(args.time_limit, "serial_garbage")
     report = run(
-        args.lines, args.seed, unplugs=args.unplugs, command=command_line("serial_garbage.py", argv)
+        args.lines,
+        args.seed,
+        unplugs=args.unplugs,
+        command=command_line("serial_garbage.py", argv),
+        max_rss_growth_kib=args.max_rss_growth,
     )
     return finish(report, args.json)
 

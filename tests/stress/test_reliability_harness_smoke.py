@@ -47,3 +47,21 @@ def test_input_storm_runs_tiny_and_loses_nothing():
     assert len(untimed) == len(report.checks) - 1
     assert all(check.ok for check in untimed), report.as_json()
     assert report.figures["lost"] == 0 and report.figures["doubled"] == 0
+
+
+def test_serial_garbage_fails_a_pad_that_keeps_what_it_reads(monkeypatch):
+    # A leak: the line splitter keeps every chunk (many times over, so that the tiny run
+    # sent enough to cross the bound). The memory check must catch it.
+    from companion.inputs import serial_pad
+
+    kept = []
+    real_feed = serial_pad.LineSplitter.feed
+
+    def leaking_feed(self, data):
+        kept.append(bytes(data) * 400)
+        return real_feed(self, data)
+
+    monkeypatch.setattr(serial_pad.LineSplitter, "feed", leaking_feed)
+    report = harness("serial_garbage").run(lines=600, seed=3, unplugs=0)
+    failed = [check.name for check in report.checks if not check.ok]
+    assert failed == ["memory bounded: RSS growth at most 32,768 KiB"], report.as_json()
