@@ -91,8 +91,15 @@ def test_uses_gpiozero_default_pin_factory(mock_factory, queue, drain):
 
 
 def test_close_releases_the_pins(mock_factory, queue):
-    open_gpio_inputs(config(), queue).close()
-    open_gpio_inputs(config(), queue).close()  # would raise GPIOPinInUse if still reserved
+    first = open_gpio_inputs(config(), queue)
+    first.close()
+    assert first.devices() and all(device.closed for device in first.devices())
+    # The same pins again: gpiozero would raise GPIOPinInUse were they still reserved.
+    second = open_gpio_inputs(config(), queue)
+    assert not any(device.closed for device in second.devices())
+    drive(mock_factory, *CLOCKWISE)
+    second.close()
+    assert queue.get(timeout=PATIENCE) is Input.NEXT
 
 
 def test_short_press_of_the_switch_gives_select_only(open_inputs, mock_factory, drain):

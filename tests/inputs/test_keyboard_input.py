@@ -3,6 +3,7 @@
 import os
 import pty
 import termios
+import tty
 
 import pytest
 
@@ -130,11 +131,17 @@ def test_cbreak_terminal_restores_settings_even_after_an_exception():
         os.close(follower)
 
 
-def test_cbreak_terminal_ignores_a_pipe():
+def test_cbreak_terminal_ignores_a_pipe(monkeypatch):
+    calls = []
+    monkeypatch.setattr(tty, "setcbreak", lambda fd: calls.append(("setcbreak", fd)))
+    monkeypatch.setattr(termios, "tcsetattr", lambda *args: calls.append(("tcsetattr", args)))
     read_end, write_end = os.pipe()
     try:
         with cbreak_terminal(read_end):
-            pass
+            os.write(write_end, b"n")
+            inside = os.read(read_end, 1)
+        assert inside == b"n"
+        assert calls == []  # no terminal call on a pipe: it would raise
     finally:
         os.close(read_end)
         os.close(write_end)

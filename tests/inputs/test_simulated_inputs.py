@@ -1,5 +1,7 @@
 """The simulation drives the same gpiozero devices through mock pins."""
 
+import threading
+
 import pytest
 
 from companion.inputs.events import Input
@@ -52,4 +54,9 @@ def test_an_input_without_a_simulated_button_is_an_error(queue):
 
 def test_perform_after_close_of_the_queue_does_not_wait(simulated, queue):
     queue.close()
-    simulated.perform(Input.NEXT)  # returns at once instead of timing out
+    simulated.timeout = 3600  # were it to wait for the event, the thread would outlive the join
+    worker = threading.Thread(target=simulated.perform, args=(Input.NEXT,), daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert queue.enqueued == 0 and queue.get_event(0) is None
