@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -94,11 +94,13 @@ class History:
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
 
-    def entries(self) -> list[GameRecord]:
+    def entries(self, keepalive: Callable[[], None] = lambda: None) -> list[GameRecord]:
         """Every finished game, oldest first.
 
         Abandoned games are left out; a file that cannot be replayed, or whose
-        game is not over, is skipped and logged, never fatal.
+        game is not over, is skipped and logged, never fatal. `keepalive` is
+        called after each file: a large history takes seconds, and the
+        daemon's watchdog must hear from it meanwhile.
         """
         if not self.directory.is_dir():
             return []
@@ -107,12 +109,15 @@ class History:
             if path.name.startswith(".") or _is_abandoned(path.name):
                 continue
             record = _read_record(path)
+            keepalive()
             if record is not None:
                 dated.append((_sort_key(path, record.date), record))
         return [record for _, record in sorted(dated, key=lambda pair: pair[0])]
 
-    def statistics(self, recent: int = RECENT_RESULTS) -> Statistics:
-        records = self.entries()
+    def statistics(
+        self, recent: int = RECENT_RESULTS, keepalive: Callable[[], None] = lambda: None
+    ) -> Statistics:
+        records = self.entries(keepalive)
         solo = [record for record in records if record.mode is Mode.SOLO]
         by_kind: dict[tuple[str, str], list[GameRecord]] = {}
         for record in sorted(solo, key=_kind_order):
@@ -127,6 +132,9 @@ class History:
 
 def _read_record(path: Path) -> GameRecord | None:
     try:
+        size = path.lstat().st_size
+        if size > JOURNAL_LIMIT:  # not even read: a 100 MB file costs nothing
+            raise UnusableFileError(f"{size:,} bytes, more than a game can take")
         data, size = read_capped(path, JOURNAL_LIMIT)
         if size > len(data):
             raise UnusableFileError(f"{size:,} bytes, more than a game can take")

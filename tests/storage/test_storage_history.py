@@ -207,3 +207,14 @@ def test_games_in_the_same_second_keep_their_order(tmp_path):
         "2026-11-22T10-00-00-solo-3.jsonl",
     ]
     assert [entry.margin for entry in entries] == margins
+
+
+def test_statistics_call_keepalive_after_each_file_and_skip_oversized_ones(tmp_path):
+    history = tmp_path / "history"
+    history.mkdir()
+    for number in range(3):
+        (history / f"2026-01-0{number + 1}T10-00-00-solo.jsonl").write_text("not a game\n")
+    (history / "2026-01-09T10-00-00-solo.jsonl").write_bytes(b" " * (2 << 20))
+    calls = []
+    stats = History(history).statistics(keepalive=lambda: calls.append(1))
+    assert len(calls) == 4 and stats.solo_overall is None
