@@ -1,0 +1,204 @@
+"""A full, read-only or forbidden card, met by the app driven through its inputs.
+
+Real failures where the machine allows: a tiny tmpfs mounted for the test
+(root only; skipped otherwise), filled up, or remounted read-only. EACCES
+cannot be had as root, so it is injected at the `os` call the archive makes.
+The device must keep running, say on screen that the action was not saved
+and why, never show it as done, and save again once the card allows it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import itertools
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.app.companion import Companion
+from companion.inputs.events import Input
+from companion.storage.journal import Journal
+from companion.testing.autoplay import inputs_for, play_to_the_end, random_choice, start_game
+from companion.views import TextView, TurnView
+
+FS_SIZE = "256k"
+
+
+@pytest.fixture
+def small_fs(tmp_path):
+    """A 256 kB tmpfs at tmp_path/fs, unmounted afterwards; skips unless it can be mounted."""
+    mount_point = tmp_path / "fs"
+    mount_point.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={FS_SIZE}", "tmpfs", str(mount_point)],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        yield mount_point
+    finally:
+        subprocess.run(["umount", "-l", str(mount_point)], check=False)
+
+
+def fill(directory: Path) -> Path:
+    """Fill the file system of `directory` to the last byte; returns the filler file."""
+    filler = directory / "filler"
+    with filler.open("wb", buffering=0) as handle:
+        with contextlib.suppress(OSError):
+            while True:
+                handle.write(b"\0" * 4096)
+        with contextlib.suppress(OSError):
+            while True:
+                handle.write(b"\0")
+    return filler
+
+
+def on_a_turn(state_dir: Path) -> Companion:
+    """A solo game a few turns in, on its turn screen."""
+    rng = random.Random(5)
+    app = Companion(state_dir, itertools.count(5).__next__)
+    start_game(app, True, False, rng)
+    turns = []
+
+    def stop(view):
+        if isinstance(view, TurnView):
+            turns.append(view)
+            if len(turns) > 3:
+                raise StopIteration
+
+    with contextlib.suppress(StopIteration):
+        play_to_the_end(app, rng, on_view=stop)
+    assert isinstance(app.view(), TurnView)
+    return app
+
+
+def press_to_play(app: Companion) -> None:
+    for item in inputs_for(app.view(), random_choice(random.Random(1)), random.Random(1)):
+        app.handle(item)
+
+
+def shown_text(app: Companion) -> str:
+    view = app.view()
+    assert isinstance(view, TextView), view
+    return " ".join(view.lines)
+
+
+def assert_not_saved(app: Companion, journal: Path, before: bytes, moves: int, why: str) -> None:
+    text = shown_text(app)
+    assert "not saved" in text.lower() and why in text
+    assert journal.read_bytes() == before
+    assert len(app.game.move_stack) == moves  # not shown as done, not kept in memory
+    app.handle(Input.SELECT)
+    assert isinstance(app.view(), TurnView)  # back on the same turn, still running
+
+
+def play_until_refused(app: Companion, journal: Path, presses: int = 400) -> None:
+    """Play on; every action shown as done must be on disk, until one is refused."""
+    rng = random.Random(1)
+    choose = random_choice(rng)
+    for _ in range(presses):
+        view = app.view()
+        if isinstance(view, TextView) and "not saved" in " ".join(view.lines).lower():
+            return
+        before, moves = journal.read_bytes(), len(app.game.move_stack)
+        for item in inputs_for(view, choose, rng):
+            app.handle(item)
+            if isinstance(app.view(), TextView):
+                break
+        if isinstance(app.view(), TextView):
+            assert journal.read_bytes() == before and len(app.game.move_stack) == moves
+        else:  # whatever the screen shows as done is saved
+            assert Journal(journal).load().game.state() == app.game.state()
+    raise AssertionError("no action was refused")
+
+
+def test_a_full_card_refuses_the_action_says_so_and_saves_again_once_freed(small_fs):
+    state = small_fs / "state"
+    app = on_a_turn(state)
+    journal = state / "journal.jsonl"
+    filler = fill(small_fs)
+    # Appends go on while the journal's last block has room; then one is refused.
+    play_until_refused(app, journal)
+    text = shown_text(app)
+    assert "not saved" in text.lower() and "No space left on device" in text
+    before, moves = journal.read_bytes(), len(app.game.move_stack)
+    app.handle(Input.SELECT)  # still running: the turn again, or the Automa's turn retried
+    assert isinstance(app.view(), (TurnView, TextView))
+    assert journal.read_bytes() == before and len(app.game.move_stack) == moves
+    filler.unlink()
+    for _ in range(5):
+        press_to_play(app)
+    assert len(app.game.move_stack) > moves
+    assert Journal(journal).load().game.state() == app.game.state()
+
+
+def test_a_card_remounted_read_only_mid_game(small_fs):
+    state = small_fs / "state"
+    app = on_a_turn(state)
+    journal = state / "journal.jsonl"
+    before, moves = journal.read_bytes(), len(app.game.move_stack)
+    subprocess.run(["mount", "-o", "remount,ro", str(small_fs)], check=True)
+    try:
+        press_to_play(app)
+        assert_not_saved(app, journal, before, moves, "Read-only file system")
+    finally:
+        subprocess.run(["mount", "-o", "remount,rw", str(small_fs)], check=True)
+    press_to_play(app)
+    assert Journal(journal).load().game.state() == app.game.state()
+
+
+def test_history_that_cannot_be_written_keeps_the_finished_game(tmp_path, monkeypatch):
+    rng = random.Random(3)
+    app = Companion(tmp_path, itertools.count(3).__next__)
+    start_game(app, False, False, rng)
+    real_replace = os.replace
+    refused = []
+
+    def no_history(source, target, **kwargs):
+        if Path(target).parent.name == "history":
+            refused.append(target)
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_replace(source, target, **kwargs)
+
+    monkeypatch.setattr(os, "replace", no_history)
+    with contextlib.suppress(StopIteration):
+
+        def stop_at_notice(view):
+            if refused:
+                raise StopIteration
+
+        play_to_the_end(app, rng, on_view=stop_at_notice)
+    assert refused
+    text = shown_text(app)
+    assert "not saved" in text.lower() and "Permission denied" in text
+    assert (tmp_path / "journal.jsonl").exists() and app.game is not None and app.game.is_over
+    monkeypatch.undo()
+    app.handle(Input.SELECT)
+    play_to_the_end(app, rng)  # "Save and finish" again: now it goes to the history
+    assert not (tmp_path / "journal.jsonl").exists()
+    assert len(list((tmp_path / "history").glob("*.jsonl"))) == 1
+
+
+def test_the_simulation_runs_on_a_full_card_to_the_end_of_its_script(small_fs):
+    state = small_fs / "state"
+    state.mkdir()
+    fill(small_fs)
+    script = small_fs.parent / "script.txt"
+    script.write_text("select\nselect\nselect\nselect\n" * 20)
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "simulate", "--script", str(script)]
+        + ["--state-dir", str(state), "--seed", "1", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
