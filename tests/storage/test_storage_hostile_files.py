@@ -208,3 +208,13 @@ def test_read_capped_refuses_links_and_devices(tmp_path):
     for path in (tmp_path / "link", Path("/dev/zero")):
         with pytest.raises(NotRegularFileError):
             read_capped(path, 10)
+
+
+def test_a_long_torn_tail_is_logged_in_a_few_hundred_characters(tmp_path, caplog):
+    journal, game = journalled(tmp_path, 5)
+    with journal.path.open("ab") as handle:
+        handle.write(b'{"action": "' + b"x" * 500_000)  # no newline: torn
+    with caplog.at_level("DEBUG"):
+        loaded = journal.load()
+    assert loaded.game.state() == game.state()
+    assert caplog.records and max(len(record.getMessage()) for record in caplog.records) < 400
