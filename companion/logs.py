@@ -35,6 +35,14 @@ def _bounded(line: str) -> str:
     return line if len(line) <= LINE_LIMIT else line[: LINE_LIMIT - 1] + "…"
 
 
+class QuietStreamHandler(logging.StreamHandler):
+    """A handler that drops a record it cannot write (a full card) instead of printing a
+    traceback about it over the screen; the companion goes on either way."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
+
+
 def log_to_stderr(level: int = logging.INFO) -> None:
     """The daemon's logging: to stderr, which systemd gives to the journal."""
     handler = logging.StreamHandler()
@@ -51,6 +59,6 @@ def log_to_file(path: Path, level: int = logging.INFO) -> None:
         created = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
         fd = os.open(path, created, 0o644)
     stream = open(fd, "a", encoding="utf-8", errors="replace")  # noqa: SIM115 (the handler owns it)
-    handler = logging.StreamHandler(stream)
+    handler = QuietStreamHandler(stream)
     handler.setFormatter(BoundedFormatter(FILE_FORMAT))
     logging.basicConfig(level=level, handlers=[handler])

@@ -9,7 +9,8 @@ and `settings_menu`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from companion.app.game_flow import GameFlow
@@ -17,22 +18,34 @@ from companion.app.new_game import NewGameFlow
 from companion.app.session import GameSession
 from companion.app.settings_menu import SettingsMenu
 from companion.app.statistics import statistics_lines
-from companion.app.widgets import Action, Entry, Menu, Notice, Pages, Screen
+from companion.app.widgets import Action, Entry, Menu, Notice, Pages, Question, Screen
 from companion.engine.game import Game
 from companion.engine.setup import new_seed
 from companion.inputs.events import Input
+from companion.storage.files import reason_of
 from companion.storage.history import History
 from companion.storage.journal import HISTORY_DIRECTORY
 from companion.storage.settings import SETTINGS_NAME, load_settings
 from companion.views import ScreenKind, View
 
+log = logging.getLogger(__name__)
+
 
 class Companion:
     """The application's state and its current screen."""
 
-    def __init__(self, state_dir: Path, seeds: Callable[[], int] = new_seed) -> None:
+    def __init__(
+        self,
+        state_dir: Path,
+        seeds: Callable[[], int] = new_seed,
+        notices: Sequence[str] = (),
+    ) -> None:
+        """`notices`: what the command found before the app started (a card that cannot
+        be written), shown first."""
         state_dir.mkdir(parents=True, exist_ok=True)
         self.seeds = seeds
+        self.keepalive: Callable[[], None] = lambda: None
+        """Called during long work (the statistics); the daemon pings its watchdog there."""
         self.history = History(state_dir / HISTORY_DIRECTORY)
         self.settings_path = state_dir / SETTINGS_NAME
         self.settings, settings_notice = load_settings(self.settings_path)
@@ -41,18 +54,16 @@ class Companion:
         self.play = GameFlow(self)
         self.new_game = NewGameFlow(self)
         self.settings_menu = SettingsMenu(self)
-        if self.session.progress.entering:
+        if self.session.damaged_prefix is not None:
+            self._offer_prefix()
+        elif self.session.progress.entering:
             self.new_game.resume_entering()
         elif self.session.game:
             self.play.resume()
         else:
             self.home()
-        notices = [
-            text
-            for text in (self.session.load_notice, self.session.progress_notice, settings_notice)
-            if text
-        ]
-        for notice in reversed(notices):
+        found = (self.session.load_notice, self.session.progress_notice, settings_notice)
+        for notice in reversed([*notices, *(text for text in found if text)]):
             self.screen = Notice("Note", (notice,), self.back_to(self.screen))
 
     @property
@@ -94,4 +105,38 @@ class Companion:
         self.show(Menu("Patchwork", entries, kind=ScreenKind.HOME))
 
     def statistics(self) -> None:
-        self.show(Pages("Statistics", statistics_lines(self.history.statistics()), self.home))
+        statistics = self.history.statistics(keepalive=self.keepalive)
+        self.show(Pages("Statistics", statistics_lines(statistics), self.home))
+
+    def not_saved(self, what: str, error: OSError, then: Action) -> None:
+        """Say that `what` was not saved and why; `then` when the player has read it.
+
+        Nothing not saved is shown as done: the caller has left the game as the
+        journal has it. Pressing again after freeing space simply saves.
+        """
+        log.error("%s was not saved: %s", what, error)
+        reason = reason_of(error)
+        text = f"{what} was not saved: {reason}. Free space or check the card, then try again."
+        self.show(Notice("Not saved", (text,), then))
+
+    def _offer_prefix(self) -> None:
+        """A damaged journal's actions before the damage, offered back."""
+        kept = len(self.session.damaged_prefix.move_stack)  # type: ignore[union-attr]
+
+        def resume() -> None:
+            try:
+                self.session.take_back_prefix()
+            except OSError as error:
+                self.not_saved("The game", error, self.home)
+                return
+            self.play.resume()
+
+        self.show(
+            Question(
+                "Damaged game",
+                (f"Resume from action {kept}", f"of {self.session.damaged_actions}?"),
+                (Entry("Yes, resume", resume), Entry("No, start clean", self.home)),
+                on_back=self.home,
+                kind=ScreenKind.RESUME_DAMAGED,
+            )
+        )

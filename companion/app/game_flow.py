@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from companion.app.circle import DealScreen
 from companion.app.game_menu import GameMenu
 from companion.app.play import AutomaScreen, EndScreen, StepsScreen, TurnScreen
-from companion.app.widgets import Entry, Notice, Question, Screen
+from companion.app.widgets import Entry, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, AutomaTurn, Step
 from companion.engine.game import BonusQuestion
@@ -77,9 +77,7 @@ class GameFlow:
             self._not_saved(error)
 
     def _not_saved(self, error: OSError) -> None:
-        log.error("could not save the action: %s", error)
-        lines = ("The action could not be saved:", str(error))
-        self.app.show(Notice("Not saved", lines, self.continue_game))
+        self.app.not_saved("The action", error, self.continue_game)
 
     def _show_steps(self, action: Action, steps: tuple[Step, ...]) -> None:
         screen: Screen
@@ -130,10 +128,18 @@ class GameFlow:
         )
 
     def _save_finished(self) -> None:
-        self.session.finish()
+        try:
+            self.session.finish()
+        except OSError as error:
+            self.app.not_saved("The finished game", error, self.continue_game)
+            return
         self.app.home()
 
     def undo(self) -> None:
         """Take back the last action of a person, with any Automa turns after it."""
-        self.session.undo()
+        try:
+            self.session.undo()
+        except OSError as error:
+            self.app.not_saved("The undo", error, self.continue_game)
+            return
         self.continue_game()

@@ -29,7 +29,11 @@ class NewGameFlow:
             return
 
         def abandon() -> None:
-            self.session.abandon()
+            try:
+                self.session.abandon()
+            except OSError as error:
+                self.app.not_saved("Abandoning the game", error, self.app.home)
+                return
             start()
 
         self.app.show(
@@ -95,7 +99,11 @@ class NewGameFlow:
         self.app.show(Menu("Patch circle", entries, on_back=self.app.home, kind=ScreenKind.CIRCLE))
 
     def _deal(self, choice: SetupChoice) -> None:
-        self.session.start_dealt(choice.setup(self.app.seeds()))
+        try:
+            self.session.start_dealt(choice.setup(self.app.seeds()))
+        except OSError as error:
+            self.app.not_saved("The new game", error, self.app.home)
+            return
         self.app.play.resume()
 
     def _enter(self, choice: SetupChoice) -> None:
@@ -108,7 +116,11 @@ class NewGameFlow:
         assert entering is not None
 
         def done(circle: tuple[str, ...]) -> None:
-            self.session.start_entered(circle)
+            try:
+                self.session.start_entered(circle)
+            except OSError as error:
+                self.app.not_saved("The new game", error, self.resume_entering)
+                return
             self.app.play.continue_game()
 
         def cancel() -> None:

@@ -9,6 +9,7 @@ cannot. It knows nothing of screens and is tested without them
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from companion.engine.actions import Action, AutomaTurn, ClaimBonus, Step
@@ -16,6 +17,8 @@ from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice
 from companion.storage.journal import JOURNAL_NAME, Journal
 from companion.storage.progress import PROGRESS_NAME, Entering, Progress
+
+log = logging.getLogger(__name__)
 
 
 class GameSession:
@@ -28,6 +31,10 @@ class GameSession:
         self.game: Game | None = loaded.game
         self.load_notice = loaded.notice
         """What loading the journal had to tell the player (a dropped line, a damaged file)."""
+        self.damaged_prefix = loaded.prefix
+        """A damaged journal's actions before its first bad line, offered back to the player."""
+        self.damaged_actions = loaded.actions_in_file
+        """How many actions that damaged journal held, good and bad."""
         self.progress, self.progress_notice = Progress.load(self.progress_path)
         if not self.game and not self.progress.entering:
             # Left from a game that is over or was set aside: nothing to resume.
@@ -43,14 +50,32 @@ class GameSession:
     # --- starting and ending -----------------------------------------------------------
 
     def start(self, setup: Setup) -> Game:
-        """A new game, journalled; a game still in progress goes to the history unfinished."""
+        """A new game, journalled; a game still in progress goes to the history unfinished.
+
+        OSError if the journal cannot be written: then there is no new game (and
+        the old one is in the history if it got there).
+        """
         if self.game:
             self.journal.archive(finished=False)
-        self.game = Game(setup)
+            self.game = None
         self.journal.start(setup)
+        self.game = Game(setup)
         self.progress = Progress()
         self._save_progress()
         return self.game
+
+    def take_back_prefix(self) -> Game:
+        """Resume the damaged journal's valid actions as the game in progress (journalled anew).
+
+        The damaged file itself stays where `Journal.load` kept it.
+        """
+        prefix = self.damaged_prefix
+        assert prefix is not None
+        self.journal.start(prefix)
+        self.game, self.damaged_prefix = prefix, None
+        self.progress = Progress(acknowledged=len(prefix.move_stack))
+        self._save_progress()
+        return prefix
 
     def abandon(self) -> None:
         """Set the game in progress aside: it stays in the history, unfinished."""
@@ -66,8 +91,14 @@ class GameSession:
 
     def _clear(self) -> None:
         self.game = None
+        self._forget_progress()
+
+    def _forget_progress(self) -> None:
         self.progress = Progress()
-        self.progress_path.unlink(missing_ok=True)
+        try:
+            self.progress_path.unlink(missing_ok=True)
+        except OSError as error:  # a read-only card: a stale file only shows a screen again
+            log.warning("cannot remove %s: %s", self.progress_path, error)
 
     # --- actions -----------------------------------------------------------------------
 
@@ -156,8 +187,7 @@ class GameSession:
         self._save_progress()
 
     def cancel_entering(self) -> None:
-        self.progress = Progress()
-        self.progress_path.unlink(missing_ok=True)
+        self._forget_progress()
 
     def start_entered(self, circle: tuple[str, ...]) -> Game:
         """The game of the circle just entered."""
@@ -166,4 +196,9 @@ class GameSession:
         return self.start(entering.choice.setup(entering.seed, circle))
 
     def _save_progress(self) -> None:
-        self.progress.save(self.progress_path)
+        # Only which screen to resume on: if the card refuses it, the journal still
+        # holds the game, and the next press that changes the game says so.
+        try:
+            self.progress.save(self.progress_path)
+        except OSError as error:
+            log.warning("cannot save %s: %s", self.progress_path, error)

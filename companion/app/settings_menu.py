@@ -77,11 +77,16 @@ class SettingsMenu:
 
     def _change(self, key: str, value: int) -> None:
         try:
-            self.app.settings = self.app.settings.with_value(key, value)
+            changed = self.app.settings.with_value(key, value)
         except SettingsError as error:
             self.app.show(Notice("Not changed", (str(error),), self.show))
             return
-        save_settings(self.app.settings_path, self.app.settings)
+        try:
+            save_settings(self.app.settings_path, changed)
+        except OSError as error:
+            self.app.not_saved("The setting", error, self.show)
+            return
+        self.app.settings = changed
         self.show()
 
     def _rotate(self) -> None:

@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     queue = EventQueue()
     with ExitStack() as stack:
         stack.enter_context(lock)
-        app = Companion(state_dir)
+        app = Companion(state_dir, notices=simulate.startup_notices(state_dir))
         try:
             display = stack.enter_context(panel_for(profile))
             stack.enter_context(open_gpio_inputs(profile.inputs, queue))
@@ -150,7 +150,9 @@ def _loop(
     periodic: tuple[Periodic, ...] = ()
     if notifier.watchdog_interval:
         periodic = (Periodic(notifier.watchdog_interval, notifier.watchdog),)
-    return DisplayLoop(app, display, periodic=periodic, on_frame=frame_sent)
+    loop = DisplayLoop(app, display, periodic=periodic, on_frame=frame_sent)
+    app.keepalive = loop.keepalive  # a slow screen (statistics) keeps the watchdog fed
+    return loop
 
 
 @contextmanager

@@ -29,7 +29,19 @@ SMALL_FILE_LIMIT = 64 * 1024
 
 
 class StorageError(OSError):
-    """A file or directory the companion needs cannot be used; one line for the player."""
+    """A file or directory the companion needs cannot be used; one line for the log.
+
+    `reason` says why in a few words, for the screen (e.g. "No space left on device").
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def reason_of(error: OSError) -> str:
+    """Why a storage call failed, in a few words for the screen ("No space left on device")."""
+    return getattr(error, "reason", None) or error.strerror or str(error)
 
 
 class BadJsonError(UnusableFileError):

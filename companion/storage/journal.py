@@ -60,6 +60,7 @@ from companion.storage.files import (
     fsync_directory,
     move_aside,
     one_line,
+    reason_of,
     remove_stale_temp_files,
     rename_durably,
     unique_path,
@@ -158,7 +159,9 @@ class Journal:
         try:
             atomic_write_text(self.path, "".join(line + "\n" for line in with_checksums(lines)))
         except OSError as error:
-            raise StorageError(f"{self.path}: cannot start the game ({_reason(error)})") from None
+            raise StorageError(
+                f"{self.path}: cannot start the game ({reason_of(error)})", reason_of(error)
+            ) from None
 
     def append(self, action: Action) -> None:
         """Add one action; it is on disk (fsynced) when this returns.
@@ -173,9 +176,13 @@ class Journal:
         except FileNotFoundError:
             raise StorageError(f"{self.path}: no game in progress to add the action to") from None
         except NotRegularFileError as error:
-            raise StorageError(f"{self.path}: cannot save the action ({error})") from None
+            raise StorageError(
+                f"{self.path}: cannot save the action ({error})", str(error)
+            ) from None
         except OSError as error:
-            raise StorageError(f"{self.path}: cannot save the action ({_reason(error)})") from None
+            raise StorageError(
+                f"{self.path}: cannot save the action ({reason_of(error)})", reason_of(error)
+            ) from None
         try:
             end = os.lseek(fd, 0, os.SEEK_END)
             self._check_ends_cleanly(fd, end)
@@ -193,7 +200,7 @@ class Journal:
                 # next append does not follow a torn line in the middle.
                 _truncate_quietly(fd, end)
                 raise StorageError(
-                    f"{self.path}: cannot save the action ({_reason(error)})"
+                    f"{self.path}: cannot save the action ({reason_of(error)})", reason_of(error)
                 ) from None
         finally:
             os.close(fd)
@@ -208,7 +215,9 @@ class Journal:
         except FileNotFoundError:
             raise StorageError(f"{self.path}: no game in progress to undo in") from None
         except (OSError, ValueError) as error:
-            raise StorageError(f"{self.path}: cannot be read to undo ({error})") from None
+            raise StorageError(
+                f"{self.path}: cannot be read to undo ({error})", str(error)
+            ) from None
         if size > len(data):
             raise StorageError(f"{self.path}: too large to undo in; restart to repair it")
         if data and not data.endswith(b"\n"):
@@ -239,7 +248,8 @@ class Journal:
             rename_durably(self.path, target)
         except OSError as error:
             raise StorageError(
-                f"{self.path}: cannot be archived in {self.history_dir} ({_reason(error)})"
+                f"{self.path}: cannot be archived in {self.history_dir} ({reason_of(error)})",
+                reason_of(error),
             ) from None
         logger.info("archived the game as %s", target)
         return target
@@ -258,7 +268,7 @@ class Journal:
         except NotRegularFileError as error:
             return self._set_aside(str(error))
         except OSError as error:
-            return self._set_aside(f"it cannot be read ({_reason(error)})")
+            return self._set_aside(f"it cannot be read ({reason_of(error)})")
         too_large = None
         if size > len(data):
             # Replay what fits, up to the last whole line in it; the rest is damage.
@@ -306,8 +316,12 @@ class Journal:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-        except (OSError, NotRegularFileError) as error:
-            raise StorageError(f"{self.path}: cannot be shortened ({error})") from None
+        except OSError as error:
+            raise StorageError(
+                f"{self.path}: cannot be shortened ({reason_of(error)})", reason_of(error)
+            ) from None
+        except NotRegularFileError as error:
+            raise StorageError(f"{self.path}: cannot be shortened ({error})", str(error)) from None
 
     def _set_aside(
         self, problem: str, prefix: Game | None = None, actions_in_file: int = 0
@@ -317,7 +331,7 @@ class Journal:
             kept = move_aside(self.path, f"{self.path.stem}-damaged", LOG_SUFFIX, self._clock())
         except OSError as error:
             raise StorageError(
-                f"{self.path}: cannot be replayed ({problem}) nor moved aside ({_reason(error)})"
+                f"{self.path}: cannot be replayed ({problem}) nor moved aside ({reason_of(error)})"
             ) from None
         if prefix is not None and prefix.move_stack:
             notice = f"The saved game is damaged ({problem}); it was kept as {kept.name}."
@@ -350,8 +364,9 @@ def _last_nonblank_start(data: bytes, end: int) -> int | None:
 
 
 def _last_line(tail: bytes) -> bytes:
-    """The last complete line in `tail` (which ends with a newline)."""
-    return tail[tail.rfind(b"\n", 0, len(tail) - 1) + 1 :]
+    """The last non-blank complete line in `tail` (which ends with a newline)."""
+    start = _last_nonblank_start(tail, len(tail))
+    return tail[start:] if start is not None else b""
 
 
 def _recoverable_prefix(data: bytes) -> tuple[int, str | None]:
@@ -391,7 +406,3 @@ def _truncate_quietly(fd: int, length: int) -> None:
         os.fsync(fd)
     except OSError:
         logger.exception("could not take back a partly written journal line")
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)

@@ -8,7 +8,7 @@ from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.testing.autoplay import play_to_the_end, start_game
-from companion.views import MenuView, TextView, TurnView
+from companion.views import MenuView, QuestionView, ScreenKind, TextView, TurnView
 
 
 def started_game(tmp_path, turns=6):
@@ -44,13 +44,19 @@ def test_a_torn_last_line_is_dropped_with_a_notice_and_the_game_resumes(tmp_path
     assert resumed.game.state() == state
 
 
-def test_a_damaged_journal_is_moved_aside_and_the_device_starts_clean(tmp_path):
-    started_game(tmp_path)
+def damage_line_4(tmp_path):
+    """A started game whose 4th line (the 3rd action) is replaced; returns the game and bytes."""
+    app = started_game(tmp_path)
     journal = tmp_path / "journal.jsonl"
     lines = journal.read_bytes().splitlines(keepends=True)
     lines[3] = b'{"action": "teleport"}\n'
     damaged = b"".join(lines)
     journal.write_bytes(damaged)
+    return app.game, len(lines) - 1, damaged
+
+
+def test_a_damaged_journal_is_kept_and_its_valid_part_offered_on_screen(tmp_path):
+    game, actions, damaged = damage_line_4(tmp_path)
     app = Companion(tmp_path)
     view = app.view()
     assert isinstance(view, TextView)
@@ -58,10 +64,28 @@ def test_a_damaged_journal_is_moved_aside_and_the_device_starts_clean(tmp_path):
     assert render_canvas(view).overflows == []
     kept = list(tmp_path.glob("journal-damaged-*.jsonl"))
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
-    assert not journal.exists() and app.game is None
+    assert not (tmp_path / "journal.jsonl").exists() and app.game is None
     app.handle(Input.SELECT)
+    offer = app.view()
+    assert isinstance(offer, QuestionView) and offer.kind is ScreenKind.RESUME_DAMAGED
+    assert " ".join(offer.lines) == f"Resume from action 2 of {actions}?"
+    assert render_canvas(offer).overflows == []
+    app.handle(Input.SELECT)  # yes, resume (and the Automa plays on if it is its turn)
+    assert app.game.move_stack[:2] == game.move_stack[:2]
+    # Journalled anew: a restart finds the same two actions, and no notice.
+    again = Companion(tmp_path)
+    assert again.game.state() == app.game.state() and not isinstance(again.view(), TextView)
+
+
+def test_the_offer_can_be_declined_for_a_clean_start(tmp_path):
+    damage_line_4(tmp_path)
+    app = Companion(tmp_path)
+    app.handle(Input.SELECT)  # the notice
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)  # no, start clean
     home = app.view()
-    assert isinstance(home, MenuView) and home.items[0].label == "New solo game"
+    assert isinstance(home, MenuView) and home.kind is ScreenKind.HOME and app.game is None
+    assert len(list(tmp_path.glob("journal-damaged-*.jsonl"))) == 1
 
 
 def test_bad_settings_are_refused_with_one_line_and_defaults_used(tmp_path):

@@ -142,3 +142,50 @@ def test_sigterm_ends_the_loop():
         os.kill(os.getpid(), signal.SIGTERM)
         wait_for(lambda: queue.closed)
     assert queue.get_event(timeout=0) is None
+
+
+class WatchdogStub:
+    """The part of `Notifier` the loop uses, recording the watchdog pings' times."""
+
+    watchdog_interval = 0.1
+
+    def __init__(self):
+        self.pings: list[float] = []
+
+    def watchdog(self):
+        self.pings.append(time.monotonic())
+        return True
+
+    def ready(self, status=None):
+        return True
+
+
+def test_a_slow_statistics_screen_does_not_starve_the_watchdog(tmp_path, monkeypatch):
+    from companion.daemon import service
+    from companion.display.sink import DummyDisplay
+    from companion.inputs.events import Input
+    from companion.storage import history
+
+    (tmp_path / "history").mkdir()
+    for day in range(1, 21):
+        (tmp_path / "history" / f"2026-01-{day:02}T10-00-00-solo.jsonl").write_text("x\n")
+    real_read = history._read_record
+
+    def slow_read(path):  # a large history on a slow card: 50 ms a file, 1 s in all
+        time.sleep(0.05)
+        return real_read(path)
+
+    monkeypatch.setattr(history, "_read_record", slow_read)
+    app = Companion(tmp_path)
+    notifier = WatchdogStub()
+    loop = service._loop(app, DummyDisplay(), notifier, service.StateSnapshot(app))
+    queue = EventQueue()
+    for item in (Input.NEXT, Input.NEXT, Input.SELECT):  # home: Statistics
+        queue.put(item)
+    queue.close()
+    started = time.monotonic()
+    loop.run(queue)
+    assert app.view().title == "Statistics"
+    gaps = [b - a for a, b in zip([started, *notifier.pings], notifier.pings, strict=False)]
+    assert time.monotonic() - started >= 1.0 and len(notifier.pings) >= 8
+    assert max(gaps) < 0.5  # one file's read plus scheduling, never the whole screen

@@ -488,3 +488,11 @@ def test_the_history_directory_can_be_elsewhere(tmp_path):
     assert journal.archive(finished=False) == (
         tmp_path / "kept" / "2026-11-22T10-15-03-solo-abandoned.jsonl"
     )
+
+
+def test_an_append_after_blank_lines_chains_on_the_last_action(tmp_path):
+    journal, game = journalled(tmp_path, 3)
+    with journal.path.open("ab") as handle:
+        handle.write(b"\n\n")
+    play(game, 1, journal)
+    assert Journal(journal.path).load().game.state() == game.state()
