@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import random
+from pathlib import Path
+
 from hypothesis import strategies as st
 
+from companion.app.companion import Companion
 from companion.engine.automa import DECK_CARDS, DIFFICULTY_BY_NAME, Deck
 from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
 from companion.engine.game import Game
 from companion.engine.setup import Setup, solo_setup, two_player_setup
+from companion.testing.autoplay import play_to_the_end, start_game
+from companion.views import TurnView
 
 
 def circle_starting_with(*patch_ids: str) -> tuple[str, ...]:
@@ -77,3 +85,21 @@ __all__ = [
     "solo_game",
     "two_player_game",
 ]
+
+
+def started_game(state_dir: Path, turns: int = 6) -> Companion:
+    """The app on a solo game with a few actions journalled, stopped on a turn screen."""
+    rng = random.Random(2)
+    app = Companion(state_dir, itertools.count(2).__next__)
+    start_game(app, True, False, rng)
+    seen = []
+
+    def stop_after(view: object) -> None:
+        if isinstance(view, TurnView):
+            seen.append(view)
+            if len(seen) > turns:
+                raise StopIteration
+
+    with contextlib.suppress(StopIteration):
+        play_to_the_end(app, rng, on_view=stop_after)
+    return app

@@ -12,14 +12,17 @@ import logging
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from datetime import datetime
 from json import JSONDecodeError
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.untrusted import UnusableFileError, loads, read_capped
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 TEMP_SUFFIX = ".tmp"
 DAMAGED_TIME_FORMAT = "%Y%m%d-%H%M%S"
@@ -132,6 +135,41 @@ def read_json_file(path: Path, limit: int = SMALL_FILE_LIMIT) -> Any:
         ) from None
     except ValueError as error:
         raise BadJsonError(f"not usable JSON ({error})") from None
+
+
+def load_state_json(
+    path: Path, parse: Callable[[Any], T], damaged_stem: str, fallback: str
+) -> tuple[T | None, str | None]:
+    """`parse` of the JSON in `path`, and None; or None and one line saying why.
+
+    A missing file is (None, None). A file that is not usable (not a regular
+    file, too large, not JSON, or refused by `parse` with a ValueError) is
+    moved aside as `damaged_stem-<time>.<suffix>` so nothing in it is lost;
+    the line names the file, the problem, `fallback` (what the companion
+    does instead) and where the file was kept.
+    """
+    path = Path(path)
+    remove_stale_temp_files(path)
+    try:
+        return parse(read_json_file(path)), None
+    except FileNotFoundError:
+        return None, None
+    except OSError as error:
+        message = f"{path.name}: cannot be read ({reason_of(error)}); {fallback}"
+        logger.warning("%s", message)
+        return None, message
+    except ValueError as error:  # UnusableFileError, and the parser's own refusals
+        problem = str(error)
+    if not problem.startswith(f"{path.name}:"):
+        problem = f"{path.name}: {problem}"
+    try:
+        kept = move_aside(path, damaged_stem, path.suffix, datetime.now())
+        where = f"kept as {kept.name}"
+    except OSError as error:
+        where = f"could not be moved aside: {reason_of(error)}"
+    message = one_line(f"{problem}; {fallback} ({where})", limit=200)
+    logger.warning("%s", message)
+    return None, message
 
 
 def unique_path(directory: Path, stem: str, suffix: str) -> Path:

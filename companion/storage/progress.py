@@ -20,25 +20,15 @@ progress.json costs at most a screen shown again, so `save` syncs the data
 from __future__ import annotations
 
 import json
-import logging
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.catalogue import PATCH_BY_ID, STARTING_PATCH_ID
 from companion.engine.setup import P1, P2, PLAYER, Mode, SetupChoice
-from companion.storage.files import (
-    atomic_write_text,
-    move_aside,
-    one_line,
-    read_json_file,
-    remove_stale_temp_files,
-)
-from companion.untrusted import UnusableFileError, short_repr
-
-logger = logging.getLogger(__name__)
+from companion.storage.files import atomic_write_text, load_state_json
+from companion.untrusted import short_repr
 
 PROGRESS_NAME = "progress.json"
 DAMAGED_STEM = "progress-damaged"
@@ -126,26 +116,8 @@ class Progress:
 
         A missing file is a fresh start; a file that cannot be used is moved aside.
         """
-        path = Path(path)
-        remove_stale_temp_files(path)
-        try:
-            return cls.from_json(read_json_file(path)), None
-        except FileNotFoundError:
-            return cls(), None
-        except OSError as error:
-            message = f"{path.name}: cannot be read ({error.strerror or error}); resuming the game"
-            logger.warning("%s", message)
-            return cls(), message
-        except (UnusableFileError, ProgressError) as error:
-            problem = str(error)
-        try:
-            kept = move_aside(path, DAMAGED_STEM, path.suffix, datetime.now())
-            where = f"kept as {kept.name}"
-        except OSError as error:
-            where = f"could not be moved aside: {error.strerror or error}"
-        message = one_line(f"{path.name}: {problem}; resuming the game ({where})", limit=200)
-        logger.warning("%s", message)
-        return cls(), message
+        progress, message = load_state_json(path, cls.from_json, DAMAGED_STEM, "resuming the game")
+        return progress or cls(), message
 
     @classmethod
     def from_json(cls, data: Any) -> Progress:

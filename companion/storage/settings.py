@@ -8,24 +8,13 @@ in one line what is wrong (file, key, problem), and the file is moved aside
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
-from datetime import datetime
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.storage.files import (
-    atomic_write_text,
-    move_aside,
-    one_line,
-    read_json_file,
-    remove_stale_temp_files,
-)
-from companion.untrusted import UnusableFileError
-
-logger = logging.getLogger(__name__)
+from companion.storage.files import atomic_write_text, load_state_json
 
 SETTINGS_NAME = "settings.json"
 DAMAGED_STEM = "settings-damaged"
@@ -107,37 +96,15 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     wrong is moved aside so that nothing in it is lost.
     """
     path = Path(path)
-    remove_stale_temp_files(path)
-    try:
-        return validate_settings(_read(path), path.name), None
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as error:
-        message = f"{path.name}: cannot be read ({error.strerror or error}); using the defaults"
-        logger.warning("%s", message)
-        return Settings(), message
-    except SettingsError as error:
-        problem = str(error)
-    try:
-        kept = move_aside(path, DAMAGED_STEM, path.suffix, datetime.now())
-        where = f"kept as {kept.name}"
-    except OSError as error:
-        where = f"could not be moved aside: {error.strerror or error}"
-    message = one_line(f"{problem}; using the defaults ({where})", limit=200)
-    logger.warning("%s", message)
-    return Settings(), message
+    settings, message = load_state_json(
+        path, lambda data: validate_settings(data, path.name), DAMAGED_STEM, "using the defaults"
+    )
+    return settings or Settings(), message
 
 
 def save_settings(path: Path, settings: Settings) -> None:
     """Write `settings` to `path` atomically: a power cut leaves the old file or the new."""
     atomic_write_text(Path(path), json.dumps(asdict(settings), indent=2) + "\n")
-
-
-def _read(path: Path) -> Any:
-    try:
-        return read_json_file(path)
-    except UnusableFileError as error:
-        raise SettingsError(f"{path.name}: {error}") from None
 
 
 def _check_all(values: Mapping[str, Any], source_name: str) -> None:

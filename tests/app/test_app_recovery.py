@@ -1,32 +1,11 @@
 """Starting up on a damaged journal or settings file: the player is told, nothing is lost."""
 
-import contextlib
-import itertools
-import random
+from helpers import started_game
 
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
-from companion.testing.autoplay import play_to_the_end, start_game
 from companion.views import MenuView, QuestionView, ScreenKind, TextView, TurnView
-
-
-def started_game(tmp_path, turns=6):
-    """A solo game with a few actions journalled, stopped on a turn screen."""
-    rng = random.Random(2)
-    app = Companion(tmp_path, itertools.count(2).__next__)
-    start_game(app, True, False, rng)
-    seen = []
-
-    def stop_after(view):
-        if isinstance(view, TurnView):
-            seen.append(view)
-            if len(seen) > turns:
-                raise StopIteration
-
-    with contextlib.suppress(StopIteration):
-        play_to_the_end(app, rng, on_view=stop_after)
-    return app
 
 
 def test_a_torn_last_line_is_dropped_with_a_notice_and_the_game_resumes(tmp_path):

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import started_game
 
 from companion.app.companion import Companion
 from companion.inputs.events import Input
@@ -60,25 +61,6 @@ def fill(directory: Path) -> Path:
             while True:
                 handle.write(b"\0")
     return filler
-
-
-def on_a_turn(state_dir: Path) -> Companion:
-    """A solo game a few turns in, on its turn screen."""
-    rng = random.Random(5)
-    app = Companion(state_dir, itertools.count(5).__next__)
-    start_game(app, True, False, rng)
-    turns = []
-
-    def stop(view):
-        if isinstance(view, TurnView):
-            turns.append(view)
-            if len(turns) > 3:
-                raise StopIteration
-
-    with contextlib.suppress(StopIteration):
-        play_to_the_end(app, rng, on_view=stop)
-    assert isinstance(app.view(), TurnView)
-    return app
 
 
 def press_to_play(app: Companion) -> None:
@@ -125,7 +107,7 @@ def play_until_refused(app: Companion, journal: Path, presses: int = 400) -> Non
 
 def test_a_full_card_refuses_the_action_says_so_and_saves_again_once_freed(small_fs):
     state = small_fs / "state"
-    app = on_a_turn(state)
+    app = started_game(state, turns=3)
     journal = state / "journal.jsonl"
     # A full card still takes an append while the journal's last block has room:
     # fill that block with blank lines (which a log may have), then the card.
@@ -148,7 +130,7 @@ def test_a_full_card_refuses_the_action_says_so_and_saves_again_once_freed(small
 
 def test_a_card_remounted_read_only_mid_game(small_fs):
     state = small_fs / "state"
-    app = on_a_turn(state)
+    app = started_game(state, turns=3)
     journal = state / "journal.jsonl"
     before, moves = journal.read_bytes(), len(app.game.move_stack)
     subprocess.run(["mount", "-o", "remount,ro", str(small_fs)], check=True)
