@@ -32,8 +32,8 @@ from companion.engine.actions import (
 from companion.engine.automa import Deck
 from companion.engine.errors import RulesError
 from companion.engine.game import Game
+from companion.engine.json_limits import loads, short_repr
 from companion.engine.setup import Mode, Setup, solo_setup, two_player_setup
-from companion.untrusted import loads, short_repr
 
 LOG_FORMAT = "patchwork-companion-log"
 LOG_VERSION = 1

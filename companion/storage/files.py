@@ -18,7 +18,8 @@ from json import JSONDecodeError
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.untrusted import UnusableFileError, loads, read_capped
+from companion.engine.json_limits import loads
+from companion.untrusted import UnusableFileError, read_capped
 
 logger = logging.getLogger(__name__)
 

@@ -53,6 +53,7 @@ from companion.engine.gamelog import (
     with_checksum,
     with_checksums,
 )
+from companion.engine.json_limits import loads
 from companion.engine.setup import Mode, Setup
 from companion.storage.files import (
     StorageError,
@@ -66,13 +67,7 @@ from companion.storage.files import (
     unique_path,
     write_all,
 )
-from companion.untrusted import (
-    NotRegularFileError,
-    iter_lines,
-    loads,
-    open_regular_file,
-    read_capped,
-)
+from companion.untrusted import NotRegularFileError, iter_lines, open_regular_file, read_capped
 
 logger = logging.getLogger(__name__)
 

@@ -26,9 +26,9 @@ from typing import Any
 
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.catalogue import PATCH_BY_ID, STARTING_PATCH_ID
-from companion.engine.setup import P1, P2, PLAYER, Mode, SetupChoice
+from companion.engine.json_limits import short_repr
+from companion.engine.setup import Mode, SetupChoice, Side
 from companion.storage.files import atomic_write_text, load_state_json
-from companion.untrusted import short_repr
 
 PROGRESS_NAME = "progress.json"
 DAMAGED_STEM = "progress-damaged"
@@ -81,9 +81,9 @@ class Entering:
                 raise ProgressError(f"'entering.deck' is {short_repr(data['deck'])}")
             choice = SetupChoice(Mode.SOLO, difficulty=data["difficulty"], deck=Deck(data["deck"]))
         else:
-            if data["start"] not in (P1, P2):
+            if data["start"] not in (Side.P1, Side.P2):
                 raise ProgressError(f"'entering.start' is {short_repr(data['start'])}")
-            choice = SetupChoice(Mode.TWO_PLAYER, start=data["start"])
+            choice = SetupChoice(Mode.TWO_PLAYER, start=Side(data["start"]))
         _whole(data["seed"], "entering.seed", 0, MAX_SEED)
         placed = data["placed"]
         if (
@@ -131,7 +131,7 @@ class Progress:
         _whole(acknowledged, "acknowledged", 0, MAX_ACTIONS)
         asked = data.get("asked_bonus", [])
         if not isinstance(asked, list) or not all(
-            isinstance(side, str) and side in (PLAYER, P1, P2) for side in asked
+            isinstance(side, str) and side in (Side.PLAYER, Side.P1, Side.P2) for side in asked
         ):
             raise ProgressError(f"'asked_bonus' must list sides, not {short_repr(asked)}")
         if len(set(asked)) != len(asked):
