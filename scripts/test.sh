@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Quick start: sets up .venv if needed, then runs every check: lint, formatting, types, and
-# the test suite with the doctests of companion/ (arguments go to pytest).
+# Quick start: sets up .venv if needed, then runs every check: lint, formatting, types, the
+# import contract, and the test suite with the doctests of companion/ (arguments go to pytest).
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$top/scripts/setup-venv.sh" dev
