@@ -656,8 +656,11 @@ def simulate(repo: Path, inputs: list[str], seed, work: Path):
         [
             str(repo / ".venv/bin/python"),
             "-c",
-            "import sys; from PIL import Image; im = Image.open(sys.argv[1]).convert('1');"
-            "print(''.join('1' if im.getpixel((x, y)) else '0'"
+            # luma.emulator's captures are scaled up (384x192): back to one
+            # pixel a panel pixel by averaging each block.
+            "import sys; from PIL import Image;"
+            "im = Image.open(sys.argv[1]).convert('L').resize((128, 64), Image.BOX);"
+            "print(''.join('1' if im.getpixel((x, y)) > 127 else '0'"
             " for y in range(64) for x in range(128)))",
             str(last),
         ],
