@@ -32,7 +32,8 @@ harness does what the ALICE crash explorer does (Pillai et al., OSDI 2014):
    ``Companion`` started on it. The game it resumes must be a state the
    screen showed just before the crash point or just after it (an action
    fsynced but not yet shown), or a state between the two (an undo of several
-   actions cut short); the finished games in ``history/`` likewise. It must
+   actions cut short; a game archived, the next not yet started); the
+   finished games in ``history/`` likewise. It must
    start without an exception, on a usable screen, with no notice other than
    the torn-line one.
 
@@ -74,7 +75,9 @@ MUTANTS = ("none", "no-fsync", "no-dir-fsync")
 def digest(game) -> str | None:
     if game is None:
         return None
-    return hashlib.sha256(repr(game.state()).encode()).hexdigest()[:16]
+    # JSON, not repr: a side is the same as Side.P1 (from the app) or "p1" (from the log).
+    text = json.dumps(game.state(), sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def history_count(state_dir: Path) -> int:
@@ -471,6 +474,10 @@ class Shown:
 def allowed(before: Shown, after: Shown, seen: dict[str | None, int | None]) -> set:
     """The (digest, history count) pairs a boot may find at a crash between two frames."""
     ok = {(before.d, before.f), (after.d, after.f)}
+    if after.f == before.f + 1:
+        # A game went to the history and the next one is not journalled yet (abandoned
+        # for a new game, or finished): no game, the archived one counted.
+        ok.add((None, after.f))
     if before.n is not None and after.n is not None and after.n < before.n:
         # An undo of several actions, cut short: any state shown before in between.
         ok |= {

@@ -134,8 +134,6 @@ class Progress:
             isinstance(side, str) and side in (Side.PLAYER, Side.P1, Side.P2) for side in asked
         ):
             raise ProgressError(f"'asked_bonus' must list sides, not {short_repr(asked)}")
-        if len(set(asked)) != len(asked):
-            raise ProgressError("'asked_bonus' names a side twice")
         dealing = data.get("dealing")
         if dealing is not None:
             _whole(dealing, "dealing", 0, CIRCLE_PLACES - 1)
