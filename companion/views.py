@@ -62,10 +62,6 @@ class PatchView:
     patch_id: str
     affordable: bool = True
     """False draws it greyed: it cannot be bought now."""
-    why_not: str = ""
-    """Why it cannot be bought, worded (e.g. "P21 doesn't fit: 8 squares, 6 empty")."""
-    destination: int | None = None
-    """Where buying it takes the token."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,69 +100,74 @@ TurnChoice = Buy | Advance | OpenMenu
 
 
 @dataclass(frozen=True, slots=True)
-class TokenView:
+class SideView:
+    """One side as the board's header and track show it."""
+
     label: str
+    """E.g. "You", "Automa", "P1"."""
+    buttons: int
     position: int
+    income: int | None = None
+    """Buttons a player takes at each income mark; None for the Automa (its card's)."""
+    holds_bonus: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class TurnView:
-    """A player's turn: the track, both sides, the offer and what can be done."""
+class BoardView:
+    """The table as it stands, kept on every in-game screen so its pixels stay put.
 
-    side_label: str
-    """Whose turn, e.g. "You", "P1", "P2"."""
-    buttons: int
-    income: int
-    to_next_income: int | None
-    """Squares to the next income mark ahead of this token (None past the last)."""
-    tokens: tuple[TokenView, TokenView]
-    """This side's token first."""
+    The first side (You, P1) is always on the left of the header and above the
+    track, whoever's turn it is; `mover` says whose turn or action is shown.
+    """
+
+    sides: tuple[SideView, SideView]
+    mover: int
+    """0 or 1: the side whose turn it is (or whose action the panel shows)."""
     leather: tuple[int, ...]
     bonus_mark: int | None
+    """The Automa's 7×7 mark while the tile is free, else None."""
     offer: tuple[PatchView, ...]
-    choices: tuple[TurnChoice, ...]
-    """The choices in cursor order: the affordable buys, advance, the menu."""
-    selected: int
-    advance_to: int
-    advance_buttons: int
-    opponent_label: str
-    opponent_buttons: int
     next_virtual_buttons: int | None = None
     """Tactical deck: the Automa's next card's virtual buttons (its back is public)."""
 
 
 @dataclass(frozen=True, slots=True)
-class StepView:
-    """One thing to do at the table after an action."""
+class TurnView:
+    """A player's turn on the board: the offer and what can be done."""
 
-    title: str
+    board: BoardView
+    choices: tuple[TurnChoice, ...]
+    """The choices in cursor order: every patch on offer, advance, the menu."""
+    selected: int
+    """The choice under the cursor."""
     lines: tuple[str, ...]
-    number: int
-    total: int
-    patch_id: str | None = None
-    """A patch to draw beside the text (the one to take)."""
+    """For each choice, what pressing does (or, greyed, why it cannot)."""
+    banner: str = ""
+    """Shown instead of the choice's line until the first input, e.g. "Your turn
+    again"; while it shows, a press only takes it away."""
 
 
 @dataclass(frozen=True, slots=True)
-class AutomaCardView:
+class StepView:
+    """One thing to do at the table after an action, in the strip under the board."""
+
+    board: BoardView
+    lines: tuple[str, ...]
+    """The first is the card's headline (drawn lit)."""
     number: int
-    virtual_buttons: int
-    filters: tuple[str, ...]
-    """Filter names from `companion.engine.automa.Filter` values, in card order."""
-    income: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
 class AutomaView:
-    """The Automa's whole turn on one screen: its card, its choice and why, the steps."""
+    """The Automa's whole turn in the strip under the board: its choice and the steps,
+    then (turning the knob) its card and every filter that decided."""
 
-    card: AutomaCardView
-    headline: str
-    """E.g. "Takes P17 (3rd)" or "Passes"."""
-    reason: str
-    """E.g. "2 affordable; no overtake: 1 left"."""
-    steps: tuple[str, ...]
-    patch_id: str | None = None
+    board: BoardView
+    lines: tuple[str, ...]
+    """The first is the headline (drawn lit)."""
+    first_row: int = 0
+    """The first row shown: the knob scrolls."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,17 @@ from typing import TYPE_CHECKING
 
 from companion.app.circle import DealScreen
 from companion.app.game_menu import GameMenu
-from companion.app.play import AutomaScreen, EndScreen, StepsScreen, TurnScreen
+from companion.app.play import (
+    AutomaScreen,
+    EndScreen,
+    StepsScreen,
+    TurnScreen,
+    board_view,
+    offer_before,
+)
 from companion.app.widgets import Entry, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
-from companion.engine.actions import AUTOMA_TURN, Action, AutomaTurn, Step
+from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
 from companion.engine.game import BonusQuestion
 from companion.engine.setup import Side
 from companion.views import ScreenKind
@@ -61,7 +68,8 @@ class GameFlow:
         elif game.turn == Side.AUTOMA:
             self.play(AUTOMA_TURN)
         else:
-            self.app.show(TurnScreen(game, self.play, self.menu.show))
+            again = self._plays_again()
+            self.app.show(TurnScreen(game, self.play, self.menu.show, again=again))
 
     def play(self, action: Action) -> None:
         """Play `action`; its steps show once the journal holds it."""
@@ -80,12 +88,24 @@ class GameFlow:
         self.app.not_saved("The action", error, self.continue_game)
 
     def _show_steps(self, action: Action, steps: tuple[Step, ...]) -> None:
+        """The steps under the board. A player's keep the offer they chose from (as the
+        turn showed it), the Automa's show the offer it leaves."""
+        game = self.session.current
         screen: Screen
         if isinstance(action, AutomaTurn):
-            screen = AutomaScreen(automa_summary(steps), self._acknowledge, self.menu.show)
+            board = board_view(game, Side.AUTOMA)
+            screen = AutomaScreen(board, automa_summary(steps), self._acknowledge, self.menu.show)
         else:
-            screen = StepsScreen(player_cards(steps), self._acknowledge, self.menu.show)
+            acting = action.side if isinstance(action, Adjust | ClaimBonus) else game.last_mover
+            board = board_view(game, acting, offer_before(game))
+            cards = player_cards(steps)
+            screen = StepsScreen(board, cards, self._acknowledge, self.menu.show)
         self.app.show(screen)
+
+    def _plays_again(self) -> bool:
+        """The side to move made the last move too (it is still behind, or on top)."""
+        game = self.session.current
+        return game.last_mover == game.turn
 
     def _acknowledge(self) -> None:
         self.session.acknowledge()

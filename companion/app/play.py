@@ -5,85 +5,133 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
-from companion.app.wording import AutomaSummary, Card, refusal_text, side_label
+from companion.app.wording import (
+    AutomaSummary,
+    Card,
+    choice_line,
+    side_label,
+    turn_again_text,
+)
 from companion.engine.actions import ADVANCE, Buy
 from companion.engine.actions import Action as GameAction
 from companion.engine.game import Game
+from companion.engine.setup import Side
 from companion.inputs.events import Input
 from companion.text.font import BUTTON
 from companion.views import (
-    AutomaCardView,
     AutomaView,
+    BoardView,
     OpenMenu,
     PatchView,
     ScoreColumn,
     ScoreView,
+    SideView,
     StepView,
-    TokenView,
     TurnChoice,
     TurnView,
     View,
 )
 
 
+def board_view(
+    game: Game, mover: str | None, offer: tuple[PatchView, ...] | None = None
+) -> BoardView:
+    """The board as it stands: both sides in set-up order, the track, the offer.
+
+    The offer is greyed as for the player who moves next (in solo, always the
+    player), so it looks the same on the screens before their turn as on it.
+    A different `offer` can be given: the steps of a player's action keep the
+    offer of the turn they were chosen on, so the offer changes once, when the
+    steps are done, rather than on every screen.
+    """
+    names = game.setup.sides
+    sides = tuple(
+        SideView(
+            side_label(name),
+            game.sides[name].buttons,
+            game.sides[name].position,
+            income=None if name == Side.AUTOMA else game.sides[name].income,
+            holds_bonus=game.bonus_holder == name,
+        )
+        for name in names
+    )
+    if offer is None:
+        turn = game.turn
+        chooser = turn if turn in names and turn != Side.AUTOMA else names[0]
+        offer = tuple(patch_view(game, chooser, index) for index in range(len(game.offer)))
+    return BoardView(
+        sides,  # type: ignore[arg-type]
+        names.index(mover) if mover in names else -1,
+        game.leather_left,
+        game.bonus_mark if game.bonus_holder is None else None,
+        offer,
+        game.next_virtual_buttons,
+    )
+
+
+def offer_before(game: Game) -> tuple[PatchView, ...]:
+    """The offer the last action chose from, greyed as it was for its mover then."""
+    mover = game.last_mover
+    if mover is None or mover == Side.AUTOMA:
+        return tuple(PatchView(patch.id) for patch in game.offer_before_last)
+    refusals = game.refusals_before_last(mover)
+    return tuple(
+        PatchView(patch.id, affordable=refusal is None)
+        for patch, refusal in zip(game.offer_before_last, refusals, strict=True)
+    )
+
+
+def patch_view(game: Game, name: str, index: int) -> PatchView:
+    """A patch on offer as `name` sees it: greyed, and why, when it cannot buy it."""
+    return PatchView(game.offer[index].id, affordable=game.refusal(name, index) is None)
+
+
 class TurnScreen(Screen):
-    """Whose turn, the track, both sides and the offer; turn to choose, press to do it."""
+    """Whose turn on the board; turn the knob to choose, press to do it.
+
+    When the same side plays again (its token is still behind, or on top), the turn
+    opens with a banner saying so, and a press only takes the banner away: a press
+    meant for the last card cannot play an action unasked. Turning the knob
+    chooses as usual.
+    """
 
     def __init__(
         self,
         game: Game,
         play: Callable[[GameAction], None],
         open_menu: Action,
+        *,
+        again: bool = False,
     ) -> None:
         self.game, self.play, self.open_menu = game, play, open_menu
-        side = game.sides[game.turn]  # type: ignore[index]
-        legal = set(game.legal_actions())
-        buys = [action for action in (Buy(i) for i in range(len(game.offer))) if action in legal]
+        self.side = game.sides[game.turn]  # type: ignore[index]
+        # Every patch on offer can be chosen, the greyed ones too: their line says why
+        # they cannot be bought, and pressing on them does nothing.
+        buys = [Buy(index) for index in range(len(game.offer))]
         self.choices: list[TurnChoice] = [*buys, ADVANCE, OpenMenu()]
+        self.legal = set(game.legal_actions())
         # The cursor starts on Advance, the one choice that is always there: measured
         # over random games, it needs the fewest turns of the knob on average.
         self.cursor = Cursor(len(self.choices), self.choices.index(ADVANCE))
-        self.side = side
+        self.banner = turn_again_text(game) if again else ""
 
     def view(self) -> View:
-        game, side = self.game, self.side
-        opponent = game.opponent(side.name)
-        advance_to = game.advance_target(side.name)
-        next_mark = game.next_income_mark(side.position)
+        game, name = self.game, self.side.name
         return TurnView(
-            side_label=side_label(side.name),
-            buttons=side.buttons,
-            income=side.income,
-            to_next_income=None if next_mark is None else next_mark - side.position,
-            tokens=(
-                TokenView(side_label(side.name), side.position),
-                TokenView(side_label(opponent.name), opponent.position),
-            ),
-            leather=game.leather_left,
-            bonus_mark=game.bonus_mark if game.bonus_holder is None else None,
-            offer=tuple(self._patch_view(i) for i in range(len(game.offer))),
+            board=board_view(game, name),
             choices=tuple(self.choices),
             selected=self.cursor.index,
-            advance_to=advance_to,
-            advance_buttons=advance_to - side.position,
-            opponent_label=side_label(opponent.name),
-            opponent_buttons=opponent.buttons,
-            next_virtual_buttons=game.next_virtual_buttons,
-        )
-
-    def _patch_view(self, index: int) -> PatchView:
-        game, name = self.game, self.side.name
-        patch = game.offer[index]
-        refusal = game.refusal(name, index)
-        return PatchView(
-            patch.id,
-            affordable=refusal is None,
-            why_not=refusal_text(refusal, patch, self.side) if refusal else "",
-            destination=game.buy_destination(name, index),
+            lines=tuple(choice_line(game, name, choice) for choice in self.choices),
+            banner=self.banner,
         )
 
     def handle(self, event: Input) -> None:
+        if self.banner and event is Input.SELECT:
+            # Swallowed: the press may have been meant for the card before.
+            self.banner = ""
+            return
         if self.cursor.move(event):
+            self.banner = ""
             return
         if event in BACKWARD:
             self.open_menu()
@@ -91,20 +139,27 @@ class TurnScreen(Screen):
             choice = self.choices[self.cursor.index]
             if isinstance(choice, OpenMenu):
                 self.open_menu()
-            else:
+            elif choice in self.legal:
                 self.play(choice)
 
 
 class StepsScreen(Screen):
-    """The steps for the table after an action, one card at a time."""
+    """The steps for the table after an action, one card at a time, under the board."""
 
-    def __init__(self, cards: Sequence[Card], on_done: Action, open_menu: Action) -> None:
-        self.cards, self.on_done, self.open_menu = list(cards), on_done, open_menu
+    def __init__(
+        self, board: BoardView, cards: Sequence[Card], on_done: Action, open_menu: Action
+    ) -> None:
+        self.board, self.cards, self.on_done, self.open_menu = (
+            board,
+            list(cards),
+            on_done,
+            open_menu,
+        )
         self.index = 0
 
     def view(self) -> View:
         card = self.cards[self.index]
-        return StepView(card.title, card.lines, self.index + 1, len(self.cards), card.patch_id)
+        return StepView(self.board, card.lines, self.index + 1, len(self.cards))
 
     def handle(self, event: Input) -> None:
         if event in (Input.SELECT, Input.NEXT):
@@ -119,27 +174,25 @@ class StepsScreen(Screen):
 
 
 class AutomaScreen(Screen):
-    """The Automa's whole turn on one screen; one press confirms it."""
+    """The Automa's whole turn under the board; one press confirms it, the knob
+    scrolls to its card and why it chose."""
 
-    def __init__(self, summary: AutomaSummary, on_done: Action, open_menu: Action) -> None:
-        self.summary, self.on_done, self.open_menu = summary, on_done, open_menu
+    def __init__(
+        self, board: BoardView, summary: AutomaSummary, on_done: Action, open_menu: Action
+    ) -> None:
+        self.board, self.summary, self.on_done, self.open_menu = board, summary, on_done, open_menu
+        self.first_row = 0
 
     def view(self) -> View:
-        summary = self.summary
-        card = summary.decision.card
-        return AutomaView(
-            AutomaCardView(
-                card.number, card.virtual_buttons, tuple(f.value for f in card.filters), card.income
-            ),
-            summary.headline,
-            summary.reason,
-            summary.steps,
-            summary.patch_id,
-        )
+        return AutomaView(self.board, self.summary.lines, self.first_row)
 
     def handle(self, event: Input) -> None:
         if event is Input.SELECT:
             self.on_done()
+        elif event is Input.NEXT:
+            self.first_row = min(self.first_row + 1, len(self.summary.lines) - 1)
+        elif event is Input.PREVIOUS:
+            self.first_row = max(0, self.first_row - 1)
         elif event in BACKWARD:
             self.open_menu()
 

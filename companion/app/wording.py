@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from companion.engine.actions import (
     AdjustButtons,
+    Advance,
+    Buy,
     DiscardLeather,
     MoveToken,
     RevealCard,
@@ -22,9 +24,10 @@ from companion.engine.actions import (
 )
 from companion.engine.automa import AutomaDecision
 from companion.engine.catalogue import BONUS_POINTS, Patch
-from companion.engine.game import BonusOccasion, BonusQuestion, Refusal, SideState
+from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, SideState
 from companion.engine.setup import Side
-from companion.text.font import BUTTON
+from companion.text.font import ARROW_RIGHT, ARROW_TO, BUTTON, CHECK, CROSS
+from companion.views import TurnChoice
 
 ORDINALS = ("1st", "2nd", "3rd")
 
@@ -42,6 +45,14 @@ def possessive(name: str) -> str:
     return POSSESSIVES.get(name, f"{name.upper()}'s")
 
 
+def turn_again_text(game: Game) -> str:
+    """Said when the side that just played plays again."""
+    name = game.turn
+    assert name is not None
+    on_top = game.sides[name].position == game.opponent(name).position
+    return f"{possessive(name)} turn again" + (" (on top)" if on_top else "")
+
+
 def bonus_question_lines(question: BonusQuestion) -> tuple[str, ...]:
     """The question whether a side has completed a 7×7 square, for the moment it is asked."""
     if question.occasion is BonusOccasion.AUTOMA_MARK:
@@ -50,78 +61,103 @@ def bonus_question_lines(question: BonusQuestion) -> tuple[str, ...]:
     return (f"{who} {question.squares} squares.", "A full 7x7 square?")
 
 
+def choice_line(game: Game, name: str, choice: TurnChoice) -> str:
+    """What pressing on a choice of the turn does, with its numbers; why not, greyed."""
+    if isinstance(choice, Buy):
+        patch = game.offer[choice.index]
+        refusal = game.refusal(name, choice.index)
+        if refusal is not None:
+            return f"{CROSS} {refusal_text(refusal, patch, game.sides[name])}"
+        destination = game.buy_destination(name, choice.index)
+        return buy_line(ARROW_RIGHT, patch.id, patch.cost, destination)
+    if isinstance(choice, Advance):
+        target = game.advance_target(name)
+        return advance_line(ARROW_RIGHT, target, target - game.sides[name].position)
+    return f"{ARROW_RIGHT} Menu"
+
+
 def refusal_text(refusal: Refusal, patch: Patch, side: SideState) -> str:
     """Why a greyed patch cannot be bought, with the numbers to check it."""
     if refusal is Refusal.UNAFFORDABLE:
-        numbers = f"{patch.cost}{BUTTON}, have {side.buttons}"
+        numbers = f"{patch.cost}{BUTTON} > {side.buttons}{BUTTON}"
     else:
-        numbers = f"{patch.squares} sq, {side.empty_squares} free"
-    return f"{patch.id}: {refusal} ({numbers})"
+        numbers = f"{patch.squares} > {side.empty_squares} free"
+    return f"{patch.id}: {refusal}, {numbers}"
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One screen of instructions for the table."""
+    """One thing to do at the table, a few lines in the strip under the board."""
 
-    title: str
     lines: tuple[str, ...]
-    patch_id: str | None = None
+
+
+def buy_line(mark: str, patch_id: str, cost: int, destination: int) -> str:
+    """A buy, on the turn (`mark` ▸: what a press does) and on its card (✓: done).
+
+    Both say it in the same words at the same place, so the line keeps its pixels.
+    """
+    return f"{mark} Buy {patch_id}: pay {cost}{BUTTON}, to {destination}"
+
+
+def advance_line(mark: str, target: int, buttons: int) -> str:
+    return f"{mark} Advance to {target}, +{buttons}{BUTTON}"
 
 
 def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
-    """Group a player's action's steps into cards, in the order they are done."""
-    cards: list[Card] = []
-    incomes = [step for step in steps if isinstance(step, TakeButtons) and step.reason == "income"]
+    """Group a player's action's steps into cards, in the order they are done.
+
+    The move comes first: what else to do (the neutral token, the buttons, any
+    income) above the line the turn showed for the chosen action, ticked. Then
+    each leather patch and the bonus tile on a card of its own.
+    """
+    move: list[str] = []
+    others: list[Card] = []
+    income = [step for step in steps if isinstance(step, TakeButtons) and step.reason == "income"]
+    advance = next(
+        (step for step in steps if isinstance(step, TakeButtons) and step.reason == "advance"), None
+    )
+    taken: TakePatch | None = None
     for step in steps:
         match step:
-            case TakePatch(side, patch_id, index, cost):
-                lines: tuple[str, ...] = (
-                    f"Pay {cost}{BUTTON}" if cost else "It costs nothing",
-                    f"Take the {ORDINALS[index]} patch",
-                    "Neutral token to its place",
-                )
-                cards.append(Card(f"Take {patch_id}", lines, patch_id))
+            case TakePatch():
+                taken = step
             case MoveToken(side, start, end, on_top):
-                move = f"{possessive(side)} token {start} \u2192 {end}"
-                line = (move, "on top of the other") if on_top else (move,)
-                if cards and cards[-1].patch_id:
-                    last = cards[-1]
-                    cards[-1] = Card(last.title, last.lines + line, last.patch_id)
-                else:
-                    cards.append(Card("Advance", line))
-            case TakeButtons(side, count, "advance"):
-                last = cards[-1]
-                cards[-1] = Card(last.title, (*last.lines, f"Take {count}{BUTTON} from the bank"))
+                on = ", on top" if on_top else ""
+                if taken is not None:
+                    move += [
+                        "Neutral token to its place"
+                        if not on_top
+                        else "Neutral token there, on top"
+                    ]
+                    move.append(buy_line(CHECK, taken.patch_id, taken.cost, end))
+                elif advance is not None:
+                    move += [f"{possessive(side)} token {start} {ARROW_TO} {end}{on}"]
+                    move.append(advance_line(CHECK, end, advance.count))
             case TakeLeather(side, position):
-                lines = (f"Take the leather patch at {position}", "Place it on the quilt")
-                cards.append(Card("Leather patch", lines))
-            case TakeBonus(side, full_quilt):
-                lines = (f"{side_label(side)}: take the bonus tile", f"worth {BONUS_POINTS} points")
-                if full_quilt:
-                    lines = (f"{possessive(side)} quilt is full:", "it holds a 7x7 square", *lines)
-                cards.append(Card("7x7 bonus", lines))
+                others.append(Card((f"Leather patch at {position}", "Take it and place it")))
             case DiscardLeather(side, position):
-                lines = (
-                    f"Leather patch at {position}:",
-                    f"{possessive(side)} quilt is full,",
-                    "so it cannot be placed:",
-                    "put it back in the box",
+                full = f"{possessive(side)} quilt is full:"
+                others.append(Card((f"Leather patch at {position}", full, "put it in the box")))
+            case TakeBonus(side, full_quilt):
+                first = f"{side_label(side)}: take the 7x7 tile"
+                why = (
+                    "Full quilt: it has a 7x7"
+                    if full_quilt
+                    else f"It is worth {BONUS_POINTS} points"
                 )
-                cards.append(Card("Leather patch", lines))
+                others.append(Card((first, why)))
             case AdjustButtons(side, delta):
-                verb = (
-                    f"Take {delta}{BUTTON} from" if delta > 0 else f"Put {-delta}{BUTTON} back in"
-                )
-                cards.append(Card("Correction", (f"{side_label(side)}: {verb} the bank",)))
-    if incomes:
-        # Income is taken as the token crosses its marks: on the move's card, which
-        # comes first (only a move crosses marks), so a turn needs one press fewer.
-        total = sum(step.count for step in incomes)
-        marks = ", ".join(str(step.mark) for step in incomes)
-        first = cards[0]
-        income = f"Income +{total}{BUTTON} ({marks})"
-        cards[0] = Card(first.title, (*first.lines, income), first.patch_id)
-    return tuple(cards)
+                verb = f"take {delta}{BUTTON} from" if delta > 0 else f"put {-delta}{BUTTON} in"
+                corrected = f"Corrected: {side_label(side)} {delta:+d}{BUTTON}"
+                others.append(Card((corrected, f"({verb} the bank)")))
+    if income:
+        # Income is taken as the token crosses its marks: on the move's card, so a
+        # turn needs one press fewer.
+        total = sum(step.count for step in income)
+        marks = " and ".join(str(step.mark) for step in income)
+        move.insert(0, f"Income at {marks}: take {total}{BUTTON}")
+    return ((Card(tuple(move)),) if move else ()) + tuple(others)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +168,21 @@ class AutomaSummary:
     steps: tuple[str, ...]
     patch_id: str | None
 
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """For the strip: the headline and steps, then its card and why it chose."""
+        card = self.decision.card
+        what = f"Card {card.number}: {card.virtual_buttons}{BUTTON}, income {card.income}{BUTTON}"
+        return (
+            f"Automa {self.headline[0].lower()}{self.headline[1:]}",
+            *self.steps,
+            what,
+            self.reason,
+        )
+
 
 def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
-    """The Automa's turn in words: what it takes, why, and what to do on the table.
-
-    At most four lines of steps, so the whole turn fits one screen beside the card.
-    """
+    """The Automa's turn in words: what it takes, why, and what to do on the table."""
     reveal = steps[0]
     assert isinstance(reveal, RevealCard)
     decision = reveal.decision
@@ -152,13 +197,13 @@ def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
                 # The neutral token goes where the patch lay: one line for both.
                 lines.append(f"Pile {pile.replace('buttons', BUTTON)}; neutral there")  # type: ignore[union-attr]
             case MoveToken(_, start, end, on_top):
-                lines.append(f"Token {start} \u2192 {end}" + (", on top" if on_top else ""))
+                lines.append(f"Token {start} {ARROW_TO} {end}" + (" on top" if on_top else ""))
             case TakeButtons(_, count):
                 income += count
             case TakeLeather(_, position):
-                extras.append(f"leather {position}")
+                extras.append(f"Leather {position} to its pile")
             case TakeBonus():
-                extras.append("7x7 tile")
+                extras.append("It takes the 7x7 tile")
     move = next(i for i, line in enumerate(lines) if line.startswith("Token"))
     if patch_id is None:
         headline = "Passes"
@@ -168,9 +213,7 @@ def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
     if income:
         # The income is paid as the token crosses its marks: say it on the same line.
         lines[move] += f", +{income}{BUTTON} income"
-    if extras:
-        extra = ", ".join(extras)
-        lines.append(extra[0].upper() + extra[1:])
+    lines += extras
     return AutomaSummary(decision, headline, automa_reason(decision), tuple(lines), patch_id)
 
 

@@ -251,15 +251,28 @@ class Game:
         """Whose turn it is: the token further behind, or the one on top; None at the end."""
         if self.is_over:
             return None
-        first, second = self.sides.values()
-        if first.position != second.position:
-            return (first if first.position < second.position else second).name
-        return (first if first.arrived > second.arrived else second).name
+        return _turn_of(*self.sides.values())
+
+    @property
+    def last_mover(self) -> Side | None:
+        """The side that made the last move (an advance, a buy or an Automa turn)."""
+        for action, snapshot in reversed(self._stack):
+            if isinstance(action, Advance | Buy | AutomaTurn):
+                return _turn_of(*snapshot.sides)
+        return None
 
     @property
     def offer(self) -> tuple[Patch, ...]:
         """The (up to three) patches that can be bought now, nearest first."""
         return tuple(PATCH_BY_ID[patch_id] for patch_id in self.circle[:OFFER_SIZE])
+
+    @property
+    def offer_before_last(self) -> tuple[Patch, ...]:
+        """The offer as it was before the last action (the one it was chosen from)."""
+        if not self._stack:
+            return self.offer
+        circle = self._stack[-1][1].circle
+        return tuple(PATCH_BY_ID[patch_id] for patch_id in circle[:OFFER_SIZE])
 
     @property
     def next_card(self) -> int | None:
@@ -290,12 +303,15 @@ class Game:
 
     def refusal(self, name: str, index: int) -> Refusal | None:
         """Why `name` cannot buy the patch `index` places clockwise, or None if it can."""
-        patch, side = self.offer[index], self.sides[name]
-        if patch.cost > side.buttons:
-            return Refusal.UNAFFORDABLE
-        if patch.squares > side.empty_squares:
-            return Refusal.NO_ROOM
-        return None
+        return _refusal(self.offer[index], self.sides[name])
+
+    def refusals_before_last(self, name: str) -> tuple[Refusal | None, ...]:
+        """`refusal` for each patch of `offer_before_last`, as `name` stood then."""
+        if not self._stack:
+            return tuple(self.refusal(name, index) for index in range(len(self.offer)))
+        snapshot = self._stack[-1][1]
+        side = next(side for side in snapshot.sides if side.name == name)
+        return tuple(_refusal(patch, side) for patch in self.offer_before_last)
 
     @staticmethod
     def next_income_mark(position: int) -> int | None:
@@ -681,3 +697,19 @@ class Game:
             return ()
         self.bonus_holder = side.name
         return (TakeBonus(side.name, full_quilt=True),)
+
+
+def _turn_of(first: SideState, second: SideState) -> Side:
+    """RULES.md §3: the token further behind moves; on one square, the one on top."""
+    if first.position != second.position:
+        return (first if first.position < second.position else second).name
+    return (first if first.arrived > second.arrived else second).name
+
+
+def _refusal(patch: Patch, side: SideState) -> Refusal | None:
+    """RULES.md §3 action B: a patch must be paid for and fit on the quilt."""
+    if patch.cost > side.buttons:
+        return Refusal.UNAFFORDABLE
+    if patch.squares > side.empty_squares:
+        return Refusal.NO_ROOM
+    return None

@@ -12,11 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PIL import Image
-
 from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas, aligned_x
-from companion.text.font import SMALL, Glyph, ink, wrap
-from companion.text.glyphs import FILTER_ICON_DATA
+from companion.text.font import SMALL, wrap
 
 LINE = SMALL.line_height
 """One text row: 7 pixels of glyph and 1 of leading."""
@@ -149,23 +146,3 @@ def wrapped(paragraphs: Sequence[str], width: int) -> list[str]:
 def rows_between(top: int, bottom: int) -> int:
     """How many text rows fit from `top` with their glyphs ending before `bottom`."""
     return max(0, (bottom - top - SMALL.height) // LINE + 1)
-
-
-def _icon_mask(data: str) -> Image.Image:
-    return Glyph.parse(data).mask(1)
-
-
-FILTER_ICONS: dict[str, Image.Image] = {
-    name: _icon_mask(data) for name, data in FILTER_ICON_DATA.items()
-}
-ICON_SIZE = 7
-
-
-def draw_filter_icon(canvas: Canvas, xy: tuple[int, int], name: str) -> None:
-    """One Automa filter's 7×7 icon; an unknown filter name is drawn as "?" and reported."""
-    mask = FILTER_ICONS.get(name)
-    if mask is None:
-        canvas.report(f"no icon for filter {name!r}")
-        canvas.text(xy, "?")
-        return
-    canvas.draw.bitmap(xy, mask, fill=ink(1))

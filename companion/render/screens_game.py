@@ -7,19 +7,15 @@ between screens and turns.
 
 from __future__ import annotations
 
-from companion.engine.actions import Advance, Buy
+from companion.engine.actions import Buy
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
 from companion.render.layout import (
     BODY_TOP,
     BOTTOM_ROW,
     GAP,
-    ICON_SIZE,
     LINE,
     PAD,
-    Row,
-    draw_filter_icon,
-    draw_rows,
     flow,
     hint,
     left_right,
@@ -30,29 +26,27 @@ from companion.render.layout import (
 from companion.render.patches import (
     common_cell,
     draw_patch,
-    fit_cell,
-    layout_patch,
     patch_label,
 )
 from companion.render.track import TRACK_HEIGHT, draw_track, track_width
 from companion.text.font import (
+    ARROW_DOWN,
     ARROW_LEFT,
     ARROW_RIGHT,
+    ARROW_UP,
     BUTTON,
-    CROSS,
     LARGE,
     SMALL,
 )
 from companion.views import (
     AutomaView,
+    BoardView,
     DealView,
-    OpenMenu,
     PatchView,
     PickPatchView,
     ScoreColumn,
     ScoreView,
     StepView,
-    TurnChoice,
     TurnView,
 )
 
@@ -107,77 +101,106 @@ def draw_pick_patch(canvas: Canvas, view: PickPatchView) -> None:
     )
 
 
-# --- the turn -------------------------------------------------------------------------
+# --- the board: header, track and offer, the same on every in-game screen ----------------
 
+HEADER = Box(0, 0, WIDTH, LINE)
 TRACK_BOX = Box(0, LINE, track_width(2), TRACK_HEIGHT)
 """The whole track at two pixels a square; the positions go to its right."""
-OFFER_TOP = TRACK_BOX.bottom + 1
-OFFER_COLUMNS = (Box(0, OFFER_TOP, 43, 25), Box(43, OFFER_TOP, 42, 25), Box(85, OFFER_TOP, 43, 25))
-"""Three columns, one per patch on offer; the selected one is framed."""
+OFFER_TOP = 3 * LINE
+"""The offer starts on a page of its own (the panel's pages are 8 rows), so a frame
+or a strip changing below leaves the header and track pages untouched."""
+OFFER_HEIGHT = 3 * LINE
+OFFER_COLUMNS = (
+    Box(0, OFFER_TOP, 43, OFFER_HEIGHT),
+    Box(43, OFFER_TOP, 42, OFFER_HEIGHT),
+    Box(85, OFFER_TOP, 43, OFFER_HEIGHT),
+)
+"""Three columns, one per patch on offer; the selected one's label is lit."""
 OFFER_INSET = 2
 OFFER_CELL = common_cell(PATCHES, OFFER_COLUMNS[1].inset(OFFER_INSET))
-OFFER_LABEL_HEIGHT = 9
-TURN_BOTTOM_Y = HEIGHT - SMALL.height
+LABEL_ROW = Box(0, OFFER_TOP + OFFER_HEIGHT, WIDTH, LINE)
+BOTTOM = Box(0, HEIGHT - LINE, WIDTH, LINE)
+STRIP_ROWS = 3
+"""At most this many rows of a step or of the Automa's turn under the board: two
+leave the whole offer visible; a third covers the offer's lowest page."""
 
 
-def draw_turn(canvas: Canvas, view: TurnView) -> None:
-    _turn_header(canvas, view)
-    mine, theirs = view.tokens
+def draw_board(canvas: Canvas, board: BoardView) -> None:
+    """Header, track and offer patches: the pixels every in-game screen shares."""
+    _header(canvas, board)
+    first, second = board.sides
     draw_track(
         canvas,
         TRACK_BOX,
-        (mine.position, theirs.position),
-        leather=view.leather,
-        bonus_mark=view.bonus_mark,
+        (first.position, second.position),
+        leather=board.leather,
+        bonus_mark=board.bonus_mark,
     )
-    # Exact positions beside the track: ours level with our (upper) token.
+    # Exact positions beside the track: the first side's level with its (upper) token.
     numbers = Box(TRACK_BOX.right, TRACK_BOX.y, WIDTH - TRACK_BOX.right, SMALL.height)
-    text_line(canvas, numbers, str(mine.position), align="right")
+    text_line(canvas, numbers, str(first.position), align="right")
     below = Box(numbers.x, TRACK_BOX.bottom - SMALL.cap_height, numbers.width, SMALL.height)
-    text_line(canvas, below, str(theirs.position), align="right")
+    text_line(canvas, below, str(second.position), align="right")
+    for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
+        patch = _patch(canvas, shown.patch_id)
+        column = OFFER_COLUMNS[index]
+        if patch is not None:
+            area = column.inset(OFFER_INSET)
+            draw_patch(canvas, area, patch, cell=OFFER_CELL, affordable=shown.affordable)
+    if len(board.offer) > len(OFFER_COLUMNS):
+        canvas.report(f"offer of {len(board.offer)} patches, room for {len(OFFER_COLUMNS)}")
 
+
+def _header(canvas: Canvas, board: BoardView) -> None:
+    """Both sides' buttons (and income); the side to move is lit. The Automa's next
+    virtual buttons with the tactical deck. Extras go first when the numbers grow."""
+    texts = []
+    for index, side in enumerate(board.sides):
+        full = f"{side.label} {side.buttons}{BUTTON}"
+        extras = []
+        if side.income:
+            extras.append(f"+{side.income}{BUTTON}")
+        if index == 1 and board.next_virtual_buttons is not None:
+            extras.append(f"next {board.next_virtual_buttons}{BUTTON}")
+        if side.holds_bonus:
+            extras.append("7x7")
+        texts.append([full, *extras])
+    while True:
+        left, right = (" ".join(parts) for parts in texts)
+        if SMALL.fits(f"{left}  {right}", WIDTH - 2 * PAD) or all(len(t) == 1 for t in texts):
+            break
+        longer = max(texts, key=lambda parts: len(parts))
+        longer.pop(1)
+    for index, text in enumerate((left, right)):
+        width = SMALL.text_width(text) + 2 * PAD
+        box = Box(0 if index == 0 else WIDTH - width, 0, width, LINE)
+        if index == board.mover:
+            canvas.fill(box)
+        canvas.text_in_box(box.inset(PAD, 0), text, fill=0 if index == board.mover else 1)
+
+
+# --- the turn -------------------------------------------------------------------------
+
+
+def draw_turn(canvas: Canvas, view: TurnView) -> None:
     choice = view.choices[view.selected] if 0 <= view.selected < len(view.choices) else None
     framed = choice.index if isinstance(choice, Buy) else None
-    for index, shown in enumerate(view.offer[: len(OFFER_COLUMNS)]):
-        _offer_column(canvas, OFFER_COLUMNS[index], shown, selected=index == framed)
-    if len(view.offer) > len(OFFER_COLUMNS):
-        canvas.report(f"offer of {len(view.offer)} patches, room for {len(OFFER_COLUMNS)}")
-    text_line(canvas, Box(0, TURN_BOTTOM_Y, WIDTH, SMALL.height), _describe(view, choice))
-
-
-def _turn_header(canvas: Canvas, view: TurnView) -> None:
-    """Whose turn, their buttons and next income; at the right the Automa's next card or
-    the opponent's buttons."""
-    left = f"{view.side_label} {view.buttons}{BUTTON}"
-    if view.to_next_income is not None:
-        left += f" +{view.income}{BUTTON} in {view.to_next_income}"
-    if view.next_virtual_buttons is not None:
-        right = f"next {view.next_virtual_buttons}{BUTTON}"
-    else:
-        right = f"{view.opponent_label} {view.opponent_buttons}{BUTTON}"
-    if not SMALL.fits(f"{left}  {right}", WIDTH):
-        # Late in a rich game the numbers grow: the opponent's count alone still reads.
-        right = right.split()[-1]
-    left_right(canvas, Box(0, 0, WIDTH, SMALL.height), left, right)
-
-
-def _offer_column(canvas: Canvas, column: Box, shown: PatchView, *, selected: bool) -> None:
-    patch = _patch(canvas, shown.patch_id)
-    if patch is None:
-        return
-    draw_patch(
-        canvas,
-        column.inset(OFFER_INSET),
-        patch,
-        cell=OFFER_CELL,
-        affordable=shown.affordable,
-    )
-    label = Box(column.x, column.bottom, column.width, OFFER_LABEL_HEIGHT)
-    if selected:
-        # A frame round the patch standing on its lit label: one tag, the chosen one.
-        canvas.frame(column)
-        canvas.fill(label)
-    _label(canvas, label, patch, fill=0 if selected else 1)
+    draw_board(canvas, view.board)
+    for index, shown in enumerate(view.board.offer[: len(OFFER_COLUMNS)]):
+        patch = PATCH_BY_ID.get(shown.patch_id)
+        if patch is None:
+            continue
+        column = OFFER_COLUMNS[index]
+        label = Box(column.x, LABEL_ROW.y, column.width, LINE)
+        if index == framed:
+            # Only the label is lit, not a frame round the patch: turning the knob
+            # rewrites the label row and the line below, not the patches' pages.
+            canvas.fill(label)
+        _label(canvas, label, patch, fill=0 if index == framed else 1)
+    if view.banner:
+        canvas.selection_bar(BOTTOM, view.banner, align="center")
+    elif 0 <= view.selected < len(view.lines):
+        text_line(canvas, BOTTOM, view.lines[view.selected])
 
 
 def _label(canvas: Canvas, box: Box, patch: Patch, *, fill: int) -> None:
@@ -186,130 +209,52 @@ def _label(canvas: Canvas, box: Box, patch: Patch, *, fill: int) -> None:
     canvas.text_in_box(box, text, align="center", fill=fill)
 
 
-def _describe(view: TurnView, choice: TurnChoice | None) -> str:
-    """The bottom line: what pressing now does, with its numbers."""
-    if isinstance(choice, Buy):
-        index = choice.index
-        if index >= len(view.offer):
-            return f"{ARROW_RIGHT} Buy"
-        shown = view.offer[index]
-        patch = PATCH_BY_ID.get(shown.patch_id)
-        if patch is None:
-            return f"{ARROW_RIGHT} Buy {shown.patch_id}"
-        if not shown.affordable:
-            return f"{CROSS} {shown.why_not}"
-        return f"{ARROW_RIGHT} Buy {patch.id}: pay {patch.cost}{BUTTON}, to {shown.destination}"
-    if isinstance(choice, Advance):
-        return f"{ARROW_RIGHT} Advance to {view.advance_to}, +{view.advance_buttons}{BUTTON}"
-    if isinstance(choice, OpenMenu):
-        return f"{ARROW_RIGHT} Menu"
-    return ""
+# --- the strip under the board: a step, the Automa's turn -----------------------------
 
 
-# --- one step at the table ------------------------------------------------------------
+def _strip(canvas: Canvas, lines: list[str], first: int, right: str, what: str) -> None:
+    """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`.
 
-STEP_CELL = 4
-"""The small scale of a step's patch: 24×14 pixels at most."""
-STEP_FIGURE_WIDTH = 5 * (STEP_CELL + 1) - 1
+    The rows grow upwards from the bottom, so two rows leave the offer whole, and
+    start at the left edge as the turn's own bottom line does, so a line both
+    show keeps its pixels. Arrows at the right say more lines are above or below
+    (the knob scrolls); `right` goes at the right of the first row.
+    """
+    # Room at the right for `right` on the first row and, where the knob scrolls,
+    # for the arrows on every row.
+    arrows = SMALL.text_width(ARROW_DOWN) + GAP if what == "automa" else 0
+    first_row = SMALL.text_width(right) + GAP if right else 0
+
+    def room(row: int) -> tuple[int, int]:
+        return (0, WIDTH - max(arrows, first_row if row == 0 else 0))
+
+    rows = flow(lines[first:], room, indent=GAP, whole=True)
+    # Scrolled past the first lines (the Automa's reasons), the strip may take a
+    # fourth row: the player is reading, not looking at the offer.
+    most = STRIP_ROWS if first == 0 else STRIP_ROWS + 1
+    shown = rows[:most]
+    if len(rows) > most and what == "step":
+        canvas.report(f"{what}: {len(rows)} lines, room for {most}")
+    top = HEIGHT - len(shown) * LINE
+    canvas.fill(Box(0, top, WIDTH, HEIGHT - top), fill=0)
+    for index, row in enumerate(shown):
+        mark = right if index == 0 else ""
+        if index == 0 and first > 0:
+            mark = ARROW_UP
+        elif index == len(shown) - 1 and len(rows) > len(shown):
+            mark = ARROW_DOWN
+        left_right(canvas, Box(row.x, top + index * LINE, WIDTH - row.x, LINE), row.text, mark)
 
 
 def draw_step(canvas: Canvas, view: StepView) -> None:
-    title_bar(canvas, view.title, f"{view.number}/{view.total}")
-    beside, narrow = 0, WIDTH - 2 * PAD
-    patch = _patch(canvas, view.patch_id) if view.patch_id else None
-    if patch is not None:
-        # The patch in the top right corner; the rows beside it are shortened.
-        height = patch.height * (STEP_CELL + 1) - 1
-        figure = Box(WIDTH - STEP_FIGURE_WIDTH - PAD, BODY_TOP + 1, STEP_FIGURE_WIDTH, height)
-        draw_patch(canvas, figure, patch, cell=STEP_CELL)
-        beside = -(-(figure.bottom + 1 - BODY_TOP) // LINE)
-        narrow = figure.x - GAP - PAD
-
-    def room(row: int) -> tuple[int, int]:
-        return (PAD, narrow) if row < beside else (PAD, WIDTH - 2 * PAD)
-
-    rows = flow(view.lines, room, indent=GAP, whole=True)
-    draw_rows(canvas, rows, BODY_TOP, rows_between(BODY_TOP, BOTTOM_ROW - 1), "step")
-    hint(canvas, "press: done")
-
-
-# --- the Automa's turn ----------------------------------------------------------------
-
-CARD = Box(0, 0, 31, 31)
-"""The revealed card: virtual buttons, its three filters, its income."""
-AUTOMA_X = CARD.right + 2
-AUTOMA_ROWS = HEIGHT // LINE
-AUTOMA_MAX_CELL = 4
-ICON_GAP = 2
-
-
-def _automa_room(row: int) -> tuple[int, int]:
-    """Rows beside the card are narrower; below it they take the whole width."""
-    if row * LINE < CARD.bottom:
-        return (AUTOMA_X, WIDTH - AUTOMA_X)
-    return (0, WIDTH)
+    draw_board(canvas, view.board)
+    count = f"{view.number}/{view.total}" if view.total > 1 else ""
+    _strip(canvas, list(view.lines), 0, count, "step")
 
 
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:
-    _draw_card(canvas, view)
-    headline = Box(AUTOMA_X, 0, WIDTH - AUTOMA_X, LINE)
-    canvas.selection_bar(headline, view.headline, padding=PAD)
-    rows = flow([view.reason], lambda row: _automa_room(row + 1))
-    start = len(rows)
-    rows += flow(view.steps, lambda row: _automa_room(row + 1 + start), indent=GAP, whole=True)
-    drawn = draw_rows(canvas, rows, LINE, AUTOMA_ROWS - 1, "automa")
-    patch = _patch(canvas, view.patch_id) if view.patch_id else None
-    if patch is not None:
-        _automa_patch(canvas, patch, rows[:drawn])
-
-
-def _draw_card(canvas: Canvas, view: AutomaView) -> None:
-    card = view.card
-    canvas.frame(CARD)
-    inner = CARD.inset(1)
-    number = str(card.virtual_buttons)
-    width = LARGE.text_width(number) + 1 + SMALL.text_width(BUTTON)
-    x = inner.x + max(0, (inner.width - width) // 2)
-    top = inner.y + 1
-    canvas.text((x, top), number, font=LARGE, max_width=inner.right - x)
-    button_x = x + LARGE.text_width(number) + 1
-    canvas.text((button_x, top + LARGE.cap_height - SMALL.cap_height), BUTTON)
-
-    icons_y = top + LARGE.cap_height + 1
-    if card.filters:
-        count = len(card.filters)
-        span = count * ICON_SIZE + (count - 1) * ICON_GAP
-        icon_x = inner.x + (inner.width - span) // 2
-        for index, name in enumerate(card.filters):
-            x = icon_x + index * (ICON_SIZE + ICON_GAP)
-            draw_filter_icon(canvas, (x, icons_y), str(name))
-    else:
-        text_line(canvas, Box(inner.x, icons_y, inner.width, SMALL.height), "-", align="center")
-    income = Box(inner.x, icons_y + ICON_SIZE + 1, inner.width, SMALL.height)
-    text_line(canvas, income, f"+{card.income}{BUTTON}", align="center")
-
-
-def _automa_patch(canvas: Canvas, patch: Patch, rows: list[Row]) -> None:
-    """The taken patch, small, in the largest free space right of the text, if any."""
-    used = {index + 1: row.x + SMALL.text_width(row.text) for index, row in enumerate(rows)}
-    best: tuple[int, Box] | None = None
-    for first in range(1, AUTOMA_ROWS):
-        for last in range(first, AUTOMA_ROWS):
-            span = range(first, last + 1)
-            left = max(max(used.get(r, 0), _automa_room(r)[0]) for r in span) + GAP + 1
-            box = Box(left, first * LINE, WIDTH - left, len(span) * LINE - 1)
-            if box.width <= 0:
-                continue
-            cell = min(fit_cell(patch.width, patch.height, box), AUTOMA_MAX_CELL)
-            if cell >= 2 and (best is None or cell > best[0]):
-                best = (cell, box)
-    if best is not None:
-        cell, box = best
-        # Tight to the right edge rather than floating in the middle of the gap.
-        bounds = layout_patch(patch, box, cell).bounds
-        draw_patch(
-            canvas, Box(WIDTH - bounds.width, box.y, bounds.width, box.height), patch, cell=cell
-        )
+    draw_board(canvas, view.board)
+    _strip(canvas, list(view.lines), view.first_row, "", "automa")
 
 
 # --- the score ------------------------------------------------------------------------

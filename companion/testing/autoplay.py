@@ -23,6 +23,7 @@ from companion.views import (
     ScreenKind,
     StepView,
     TextView,
+    TurnChoice,
     TurnView,
     View,
 )
@@ -38,11 +39,16 @@ def move_to(selected: int, target: int, count: int) -> list[Input]:
     return [Input.PREVIOUS] * (count - forward)
 
 
+def affordable(view: TurnView, choice: TurnChoice) -> bool:
+    """A buy the turn allows (greyed patches can be chosen but not bought)."""
+    return isinstance(choice, Buy) and view.board.offer[choice.index].affordable
+
+
 def random_choice(rng: random.Random) -> Choose:
     """Buy a random affordable patch half the time, else advance."""
 
     def choose(view: TurnView) -> int:
-        buys = [i for i, choice in enumerate(view.choices) if isinstance(choice, Buy)]
+        buys = [i for i, choice in enumerate(view.choices) if affordable(view, choice)]
         if buys and rng.random() < 0.5:
             return rng.choice(buys)
         return view.choices.index(ADVANCE)
@@ -53,7 +59,10 @@ def random_choice(rng: random.Random) -> Choose:
 def inputs_for(view: View, choose: Choose, rng: random.Random) -> list[Input]:
     """What a player would press on this screen to get on with the game."""
     if isinstance(view, TurnView):
-        return [*move_to(view.selected, choose(view), len(view.choices)), Input.SELECT]
+        turns = move_to(view.selected, choose(view), len(view.choices))
+        # With "your turn again" showing, a press only takes the banner away.
+        dismiss = [Input.SELECT] if view.banner and not turns else []
+        return [*dismiss, *turns, Input.SELECT]
     if isinstance(view, QuestionView) and view.kind is ScreenKind.BONUS_QUESTION:
         answer = rng.randrange(len(view.answers))
         return [*move_to(view.selected, answer, len(view.answers)), Input.SELECT]

@@ -6,11 +6,13 @@ The wording follows `companion.app.wording` (steps, Automa summaries) and
 
 from __future__ import annotations
 
+import dataclasses
+
 from companion.engine.actions import ADVANCE, Buy
-from companion.text.font import ARROW_TO, BUTTON
+from companion.text.font import ARROW_RIGHT, ARROW_TO, BUTTON, CHECK, CROSS
 from companion.views import (
-    AutomaCardView,
     AutomaView,
+    BoardView,
     DealView,
     InputTestView,
     MenuItem,
@@ -22,13 +24,34 @@ from companion.views import (
     QuestionView,
     ScoreColumn,
     ScoreView,
+    SideView,
     StepView,
     TestPatternView,
     TextView,
-    TokenView,
     TurnView,
     View,
 )
+
+AUTOMA_TAKES = AutomaView(
+    board=BoardView(
+        (SideView("You", 12, 34, income=5), SideView("Automa", 15, 35, holds_bonus=True)),
+        mover=1,
+        leather=(44, 50),
+        bonus_mark=None,
+        offer=(PatchView("P30"), PatchView("P02"), PatchView("P12")),
+    ),
+    lines=(
+        "Automa takes P16 (3rd)",
+        f"Pile with {BUTTON}; neutral there",
+        f"Token 31 {ARROW_TO} 35, +1{BUTTON} income",
+        "Leather 32 to its pile",
+        "It takes the 7x7 tile",
+        f"Card 18: 4{BUTTON}, income 1{BUTTON}",
+        "3 affordable; no overtake: skipped; largest: 2 left; farthest: 1 left",
+    ),
+)
+"""The Automa's turn taking a patch, a leather patch and the 7x7 tile."""
+
 
 EXAMPLES: dict[str, View] = {
     "menu": MenuView(
@@ -65,99 +88,128 @@ EXAMPLES: dict[str, View] = {
         patch=None, number=7, total=32, choice=27, choices=27, back_label="Undo place 6"
     ),
     "turn_solo": TurnView(
-        side_label="You",
-        buttons=12,
-        income=3,
-        to_next_income=4,
-        tokens=(TokenView("You", 19), TokenView("Automa", 21)),
-        leather=(26, 32, 44, 50),
-        bonus_mark=41,
-        offer=(
-            PatchView("P17", destination=25),
-            PatchView("P24", destination=24),
-            PatchView("P10", destination=21),
+        board=BoardView(
+            (SideView("You", 12, 19, income=3), SideView("Automa", 9, 21)),
+            mover=0,
+            leather=(26, 32, 44, 50),
+            bonus_mark=41,
+            offer=(
+                PatchView("P17"),
+                PatchView("P24"),
+                PatchView("P10"),
+            ),
         ),
         choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=1,
-        advance_to=22,
-        advance_buttons=3,
-        opponent_label="Automa",
-        opponent_buttons=9,
+        lines=(
+            f"{ARROW_RIGHT} Buy P17: pay 3{BUTTON}, to 25",
+            f"{ARROW_RIGHT} Buy P24: pay 6{BUTTON}, to 24",
+            f"{ARROW_RIGHT} Buy P10: pay 2{BUTTON}, to 21",
+            f"{ARROW_RIGHT} Advance to 22, +3{BUTTON}",
+            f"{ARROW_RIGHT} Menu",
+        ),
+    ),
+    "turn_again": TurnView(
+        board=BoardView(
+            (SideView("You", 8, 21, income=3), SideView("Automa", 9, 21)),
+            mover=0,
+            leather=(26, 32, 44, 50),
+            bonus_mark=41,
+            offer=(
+                PatchView("P24"),
+                PatchView("P10"),
+                PatchView("P30", affordable=False),
+            ),
+        ),
+        choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
+        selected=3,
+        lines=(
+            f"{ARROW_RIGHT} Buy P24: pay 6{BUTTON}, to 26",
+            f"{ARROW_RIGHT} Buy P10: pay 2{BUTTON}, to 23",
+            f"{CROSS} P30: can't afford, 10{BUTTON} > 8{BUTTON}",
+            f"{ARROW_RIGHT} Advance to 22, +1{BUTTON}",
+            f"{ARROW_RIGHT} Menu",
+        ),
+        banner="Your turn again (on top)",
     ),
     "turn_tactical": TurnView(
-        side_label="You",
-        buttons=4,
-        income=1,
-        to_next_income=4,
-        tokens=(TokenView("You", 7), TokenView("Automa", 10)),
-        leather=(20, 26, 32, 44, 50),
-        bonus_mark=35,
-        offer=(
-            PatchView("P32", affordable=False, why_not=f"P32: can't afford (10{BUTTON}, have 4)"),
-            PatchView("P04", destination=10),
-            PatchView("P20", destination=13),
+        board=BoardView(
+            (SideView("You", 4, 7, income=1), SideView("Automa", 3, 10)),
+            mover=0,
+            leather=(20, 26, 32, 44, 50),
+            bonus_mark=35,
+            offer=(
+                PatchView("P32", affordable=False),
+                PatchView("P04"),
+                PatchView("P20"),
+            ),
+            next_virtual_buttons=8,
         ),
-        choices=(Buy(1), Buy(2), ADVANCE, OpenMenu()),
-        selected=2,
-        advance_to=11,
-        advance_buttons=4,
-        opponent_label="Automa",
-        opponent_buttons=3,
-        next_virtual_buttons=8,
+        choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
+        selected=0,
+        lines=(
+            f"{CROSS} P32: can't afford, 10{BUTTON} > 4{BUTTON}",
+            f"{ARROW_RIGHT} Buy P04: pay 1{BUTTON}, to 10",
+            f"{ARROW_RIGHT} Buy P20: pay 4{BUTTON}, to 13",
+            f"{ARROW_RIGHT} Advance to 11, +4{BUTTON}",
+            f"{ARROW_RIGHT} Menu",
+        ),
     ),
     "turn_two_player": TurnView(
-        side_label="P1",
-        buttons=7,
-        income=5,
-        to_next_income=5,
-        tokens=(TokenView("P1", 30), TokenView("P2", 33)),
-        leather=(32, 44, 50),
-        bonus_mark=None,
-        offer=(
-            PatchView("P05", destination=34),
-            PatchView("P31", affordable=False, why_not=f"P31: can't afford (10{BUTTON}, have 7)"),
-            PatchView("P21", destination=33),
+        board=BoardView(
+            (SideView("P1", 7, 30, income=5), SideView("P2", 11, 33, income=4, holds_bonus=True)),
+            mover=0,
+            leather=(32, 44, 50),
+            bonus_mark=None,
+            offer=(
+                PatchView("P05"),
+                PatchView("P31", affordable=False),
+                PatchView("P21"),
+            ),
         ),
-        choices=(Buy(0), Buy(2), ADVANCE, OpenMenu()),
+        choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=0,
-        advance_to=34,
-        advance_buttons=4,
-        opponent_label="P2",
-        opponent_buttons=11,
+        lines=(
+            f"{ARROW_RIGHT} Buy P05: pay 1{BUTTON}, to 34",
+            f"{CROSS} P31: can't afford, 10{BUTTON} > 7{BUTTON}",
+            f"{ARROW_RIGHT} Buy P21: pay 5{BUTTON}, to 33",
+            f"{ARROW_RIGHT} Advance to 34, +4{BUTTON}",
+            f"{ARROW_RIGHT} Menu",
+        ),
     ),
     "step": StepView(
-        title="Take P17",
+        board=BoardView(
+            (SideView("You", 12, 25, income=5), SideView("Automa", 9, 21)),
+            mover=0,
+            leather=(26, 32, 44, 50),
+            bonus_mark=41,
+            offer=(PatchView("P30"), PatchView("P02"), PatchView("P12")),
+        ),
         lines=(
-            f"Pay 3{BUTTON}",
-            "Take the 3rd patch",
+            f"Income at 23: take 5{BUTTON}",
             "Neutral token to its place",
-            f"Your token 19 {ARROW_TO} 25",
-            "on top of the other",
+            f"{CHECK} Buy P17: pay 3{BUTTON}, to 25",
         ),
         number=1,
-        total=3,
-        patch_id="P17",
+        total=2,
     ),
-    "automa_take": AutomaView(
-        card=AutomaCardView(
-            number=18, virtual_buttons=4, filters=("no overtake", "largest", "farthest"), income=1
-        ),
-        headline="Takes P16 (3rd)",
-        reason="3 affordable; no overtake: skipped; largest: 2 left; farthest: 1 left",
-        steps=(
-            f"Pile with {BUTTON}; neutral there",
-            f"Token 31 {ARROW_TO} 35, +1{BUTTON} income",
-            "Leather 32, 7x7 tile",
-        ),
-        patch_id="P16",
-    ),
+    "automa_take": AUTOMA_TAKES,
+    # Turning the knob scrolls the same turn to its card and why it chose.
+    "automa_why": dataclasses.replace(AUTOMA_TAKES, first_row=5),
     "automa_pass": AutomaView(
-        card=AutomaCardView(number=12, virtual_buttons=0, filters=(), income=5),
-        headline="Passes",
-        reason=f"Nothing costs 0{BUTTON} or less",
-        steps=(
+        board=BoardView(
+            (SideView("You", 20, 25, income=5), SideView("Automa", 14, 26)),
+            mover=1,
+            leather=(32, 44, 50),
+            bonus_mark=41,
+            offer=(PatchView("P30"), PatchView("P02"), PatchView("P12")),
+        ),
+        lines=(
+            "Automa passes",
             f"Token 21 {ARROW_TO} 26, no {BUTTON}, +5{BUTTON} income",
-            "Leather 26",
+            "Leather 26 to its pile",
+            f"Card 12: 0{BUTTON}, income 5{BUTTON}",
+            f"Nothing costs 0{BUTTON} or less",
         ),
     ),
     "question": QuestionView(

@@ -151,17 +151,3 @@ GLYPH_DATA: Mapping[str, str] = MappingProxyType(
     }
 )
 """Printable ASCII 32–126 plus the icons, keyed by the character they draw."""
-
-FILTER_ICON_DATA: Mapping[str, str] = MappingProxyType(
-    {
-        # A token stopped by a wall: the Automa does not pass the player.
-        "no overtake": "......# ...#..# ....#.# #####.# ....#.# ...#..# ......#",
-        # Four squares of a patch: the one with the most squares.
-        "largest": "###.### ###.### ###.### ....... ###.### ###.### ###.###",
-        # Two buttons.
-        "most buttons": ".##.... ####... ####... .##.##. ...#### ...#### ....##.",
-        # A double chevron pointing on round the circle: the farthest patch.
-        "farthest": "#..#... .#..#.. ..#..#. ...#..# ..#..#. .#..#.. #..#...",
-    }
-)
-"""7×7 icons for the Automa card's filters, keyed by `automa.Filter` values."""

@@ -7,20 +7,17 @@ from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy
 from companion.text.font import BUTTON
 
 
-def test_buying_is_one_card_with_payment_tokens_and_income():
+def test_buying_is_one_card_with_income_the_neutral_token_and_the_turns_own_line():
     # p1 buys P17 (3 buttons, 6 time, 2 buttons on it): 0 -> 6 crosses income mark 5,
-    # which pays the 2 buttons on P17, placed before the token moves.
+    # which pays the 2 buttons on P17. The last line is the turn's "Buy" line, ticked.
     game = two_player_game("P10", "P17", "P03")
     cards = player_cards(game.push(Buy(1)))
-    assert [card.title for card in cards] == ["Take P17"]
+    assert len(cards) == 1
     assert cards[0].lines == (
-        f"Pay 3{BUTTON}",
-        "Take the 2nd patch",
+        f"Income at 5: take 2{BUTTON}",
         "Neutral token to its place",
-        "P1's token 0 \u2192 6",
-        f"Income +2{BUTTON} (5)",
+        f"\u2713 Buy P17: pay 3{BUTTON}, to 6",
     )
-    assert cards[0].patch_id == "P17"
 
 
 def test_several_income_marks_are_added_up():
@@ -32,9 +29,9 @@ def test_several_income_marks_are_added_up():
     place(game, "p1", 4)
     (card,) = player_cards(game.push(ADVANCE))
     assert card.lines == (
+        f"Income at 5 and 11: take 6{BUTTON}",
         "P1's token 4 \u2192 12",
-        f"Take 8{BUTTON} from the bank",
-        f"Income +6{BUTTON} (5, 11)",
+        f"\u2713 Advance to 12, +8{BUTTON}",
     )
 
 
@@ -43,19 +40,16 @@ def test_advance_card_then_leather():
     place(game, "p2", 21)
     place(game, "p1", 19)
     cards = player_cards(game.push(ADVANCE))  # 19 -> 22: 3 buttons, leather 20
-    assert [card.title for card in cards] == ["Advance", "Leather patch"]
-    assert cards[0].lines == ("P1's token 19 \u2192 22", f"Take 3{BUTTON} from the bank")
-    assert cards[1].lines == ("Take the leather patch at 20", "Place it on the quilt")
+    assert cards[0].lines == ("P1's token 19 \u2192 22", f"\u2713 Advance to 22, +3{BUTTON}")
+    assert cards[1].lines == ("Leather patch at 20", "Take it and place it")
 
 
-def test_landing_on_the_other_token_says_on_top():
+def test_a_correction_is_worded_as_a_correction():
     game = solo_game("P07", "P13", "P10")
     game.push(Buy(0))  # player 0 -> 1
     game.push(AUTOMA_TURN)
-    # Whatever the Automa did, a correction is its own card.
     cards = player_cards(game.push(Adjust("player", -1)))
-    assert cards[0].title == "Correction"
-    assert cards[0].lines == (f"You: Put 1{BUTTON} back in the bank",)
+    assert cards[0].lines == (f"Corrected: You -1{BUTTON}", f"(put 1{BUTTON} in the bank)")
 
 
 def test_automa_pass_summary():

@@ -18,17 +18,16 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.engine.actions import ADVANCE, Buy
-from companion.engine.automa import CARDS
 from companion.engine.catalogue import PATCHES
 from companion.render.canvas import HEIGHT, WIDTH
 from companion.render.layout import flow
 from companion.render.screens import LAYOUTS, render, render_canvas
 from companion.render.screens_menus import visible_window
 from companion.testing.screen_examples import EXAMPLES
-from companion.text.font import BUTTON, SMALL
+from companion.text.font import ARROW_RIGHT, BUTTON, SMALL
 from companion.views import (
-    AutomaCardView,
     AutomaView,
+    BoardView,
     DealView,
     InputTestView,
     MenuItem,
@@ -40,6 +39,7 @@ from companion.views import (
     QuestionView,
     ScoreColumn,
     ScoreView,
+    SideView,
     StepView,
     TextView,
     TurnView,
@@ -123,16 +123,23 @@ def test_turn_frames_only_a_selected_patch():
     assert lit(bought) > lit(advancing) + 60
 
 
-def test_turn_shows_the_tactical_next_card_instead_of_the_opponent():
-    tactical = text_drawn(EXAMPLES["turn_tactical"])
-    assert f"next 8{BUTTON}" in tactical
-    assert not any(text.startswith("Automa") for text in tactical)
+def test_turn_shows_the_tactical_next_card_beside_the_automa():
+    tactical = " ".join(text_drawn(EXAMPLES["turn_tactical"]))
+    assert f"Automa 3{BUTTON} next 8{BUTTON}" in tactical
     assert f"Automa 9{BUTTON}" in text_drawn(EXAMPLES["turn_solo"])
+
+
+def test_the_header_names_who_holds_the_7x7_tile():
+    assert f"P2 11{BUTTON} +4{BUTTON} 7x7" in text_drawn(EXAMPLES["turn_two_player"])
+
+
+def with_offer(view, offer):
+    return dataclasses.replace(view, board=dataclasses.replace(view.board, offer=offer))
 
 
 def test_unaffordable_patch_is_drawn_hatched_not_solid():
     turn = EXAMPLES["turn_tactical"]
-    solid = dataclasses.replace(turn, offer=(PatchView("P32"), *turn.offer[1:]))
+    solid = with_offer(turn, (PatchView("P32"), *turn.board.offer[1:]))
     assert lit(render(solid)) > lit(render(turn))
 
 
@@ -150,9 +157,9 @@ def test_every_patch_fits_the_deal_and_turn_screens(patch):
     turn = EXAMPLES["turn_solo"]
     offer = (PatchView(patch.id), PatchView(patch.id, affordable=False), PatchView(patch.id))
     for selected in range(3):
-        view = dataclasses.replace(turn, offer=offer, selected=selected)
+        view = dataclasses.replace(with_offer(turn, offer), selected=selected)
         assert render_canvas(view).overflows == []
-    step = dataclasses.replace(EXAMPLES["step"], patch_id=patch.id)
+    step = with_offer(EXAMPLES["step"], offer)
     assert render_canvas(step).overflows == []
 
 
@@ -160,36 +167,48 @@ def test_turn_extremes_fit():
     turn = EXAMPLES["turn_solo"]
     late = dataclasses.replace(
         turn,
-        buttons=58,
-        income=14,
-        to_next_income=None,
-        tokens=(turn.tokens[0].__class__("You", 53), turn.tokens[1].__class__("Automa", 52)),
-        leather=(),
-        offer=(PatchView("P32"),),
+        board=BoardView(
+            (
+                SideView("You", 58, 53, income=14, holds_bonus=True),
+                SideView("Automa", 104, 52),
+            ),
+            mover=0,
+            leather=(),
+            bonus_mark=None,
+            offer=(PatchView("P32"),),
+            next_virtual_buttons=10,
+        ),
         choices=(Buy(0), ADVANCE, OpenMenu()),
         selected=0,
-        opponent_buttons=104,
     )
     assert render_canvas(late).overflows == []
-    early = dataclasses.replace(turn, to_next_income=11, next_virtual_buttons=10)
-    assert render_canvas(early).overflows == []
+    assert f"You 58{BUTTON}" in " ".join(text_drawn(late))
 
 
-@pytest.mark.parametrize("card", CARDS, ids=lambda c: f"card{c.number}")
-def test_every_automa_card_fits(card):
-    view = dataclasses.replace(
-        EXAMPLES["automa_take"],
-        card=AutomaCardView(
-            card.number, card.virtual_buttons, tuple(str(f) for f in card.filters), card.income
-        ),
-    )
-    assert render_canvas(view).overflows == []
+def test_the_automa_strip_scrolls_to_its_card_and_reason():
+    first = " ".join(text_drawn(EXAMPLES["automa_take"]))
+    assert "Automa takes P16 (3rd)" in first and "Card 18" not in first
+    why = " ".join(text_drawn(EXAMPLES["automa_why"]))
+    assert "Card 18" in why and "farthest: 1 left" in why
+    assert render_canvas(EXAMPLES["automa_why"]).overflows == []
 
 
-def test_automa_draws_the_taken_patch_when_there_is_room():
-    with_patch = EXAMPLES["automa_take"]
-    without = dataclasses.replace(with_patch, patch_id=None)
-    assert lit(render(with_patch)) > lit(render(without))
+def test_a_turn_again_banner_replaces_the_choice_line():
+    drawn = text_drawn(EXAMPLES["turn_again"])
+    assert "Your turn again (on top)" in drawn
+    assert not any(text.startswith(ARROW_RIGHT) for text in drawn)
+
+
+def test_the_board_keeps_its_pixels_between_turn_step_and_automa():
+    # The header's page and the track's two pages of a step and of the Automa's
+    # turn are those of a turn on the same board.
+    turn = EXAMPLES["turn_solo"]
+    for other in (
+        dataclasses.replace(EXAMPLES["step"], board=turn.board),
+        dataclasses.replace(EXAMPLES["automa_take"], board=turn.board),
+    ):
+        top = (0, 0, WIDTH, 3 * 8)
+        assert render(turn).crop(top).tobytes() == render(other).crop(top).tobytes()
 
 
 def test_score_columns_make_room_for_long_automa_rows():
@@ -244,34 +263,22 @@ def test_a_long_title_is_reported():
 def test_a_long_step_line_is_wrapped_not_reported():
     line = "Take the patch lying 3rd from the neutral"
     assert len(line) >= 40 and not SMALL.fits(line, WIDTH)
-    view = StepView("Take P17", (line, "Pay 3"), 1, 2, patch_id="P17")
+    view = dataclasses.replace(EXAMPLES["step"], lines=(line, "Pay 3"), total=2)
     canvas = render_canvas(view)
     assert canvas.overflows == []
-    words = " ".join(t.text for t in canvas.texts if t.text not in ("Take P17", "1/2"))
+    words = " ".join(t.text for t in canvas.texts if t.text != "1/2")
     assert line in words
 
 
 def test_too_many_step_lines_are_reported():
-    view = StepView("Take P17", tuple(f"Line number {i}" for i in range(8)), 1, 1)
+    view = dataclasses.replace(EXAMPLES["step"], lines=tuple(f"Line number {i}" for i in range(8)))
     overflows = render_canvas(view).overflows
-    assert overflows == ["step: 8 lines, room for 6"]
-
-
-def test_a_long_automa_reason_wraps_and_too_many_steps_are_reported():
-    view = EXAMPLES["automa_take"]
-    longer = dataclasses.replace(
-        view, reason="3 affordable; no overtake leaves 2; most buttons leaves 1"
-    )
-    assert render_canvas(longer).overflows == []
-    crowded = dataclasses.replace(
-        longer, steps=(*view.steps, "Leather patch 26", "Takes the 7x7 bonus tile")
-    )
-    assert render_canvas(crowded).overflows
+    assert overflows == ["step: 8 lines, room for 3"]
 
 
 def test_a_long_turn_bottom_line_is_reported():
     view = dataclasses.replace(
-        EXAMPLES["turn_solo"], choices=(ADVANCE,), selected=0, advance_buttons=10**30
+        EXAMPLES["turn_solo"], choices=(ADVANCE,), lines=("x" * 40,), selected=0
     )
     assert render_canvas(view).overflows
 
@@ -314,8 +321,8 @@ def test_input_test_shows_the_newest_events_last():
         TextView("Empty", (), 1, 1),
         QuestionView("Q", (), ("OK",), 0),
         ScoreView((ScoreColumn("You", (), 0), ScoreColumn("P2", (), 0)), "Tie"),
-        AutomaView(AutomaCardView(12, 0, (), 5), "Passes", "", ()),
-        StepView("Done", (), 1, 1),
+        AutomaView(EXAMPLES["automa_pass"].board, ()),
+        StepView(EXAMPLES["step"].board, (), 1, 1),
     ],
     ids=lambda view: type(view).__name__,
 )
@@ -332,23 +339,6 @@ def test_turn_views_with_few_patches_left():
     turn: TurnView = EXAMPLES["turn_two_player"]
     for count in range(3):
         view = dataclasses.replace(
-            turn, offer=turn.offer[:count], choices=(ADVANCE, OpenMenu()), selected=0
+            with_offer(turn, turn.board.offer[:count]), choices=(ADVANCE, OpenMenu()), selected=0
         )
         assert render_canvas(view).overflows == []
-
-
-def test_every_automa_filter_has_its_own_seven_by_seven_icon():
-    from companion.engine.automa import Filter
-    from companion.render.layout import FILTER_ICONS, ICON_SIZE
-    from companion.text.glyphs import FILTER_ICON_DATA
-
-    assert set(FILTER_ICON_DATA) == {str(f) for f in Filter}
-    assert all(icon.size == (ICON_SIZE, ICON_SIZE) for icon in FILTER_ICONS.values())
-    assert len({icon.tobytes() for icon in FILTER_ICONS.values()}) == len(FILTER_ICONS)
-
-
-def test_an_unknown_filter_is_reported():
-    view = dataclasses.replace(
-        EXAMPLES["automa_take"], card=AutomaCardView(3, 3, ("cheapest", "largest", "farthest"), 3)
-    )
-    assert render_canvas(view).overflows == ["no icon for filter 'cheapest'"]
