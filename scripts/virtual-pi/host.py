@@ -650,7 +650,11 @@ def simulate(repo: Path, inputs: list[str], seed, work: Path):
         check=True,
         capture_output=True,
     )
-    journal = journal_lines((folder / "state/journal.jsonl").read_bytes())
+    # Enough presses finish the game: it is archived under history/ and the next
+    # presses start another. The game these inputs played from `seed` is the first.
+    archived = sorted((folder / "state/history").glob("*.jsonl"))
+    first_game = archived[0] if archived else folder / "state/journal.jsonl"
+    journal = journal_lines(first_game.read_bytes())
     last = sorted(folder.glob("frame*.png"))[-1]
     bits = subprocess.run(
         [
