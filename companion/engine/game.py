@@ -19,10 +19,6 @@ MoveToken(side=<Side.P1: 'p1'>, start=0, end=1, on_top=False)
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
-from enum import StrEnum
-
 from companion.engine.actions import (
     ADVANCE,
     AUTOMA_TURN,
@@ -38,34 +34,13 @@ from companion.engine.actions import (
     MoveToken,
     RevealCard,
     Step,
-    TakeBonus,
     TakeButtons,
     TakeLeather,
     TakePatch,
 )
-from companion.engine.automa import (
-    CARD_BY_NUMBER,
-    CARDS_SET_ASIDE,
-    AutomaCard,
-    AutomaDecision,
-    Deck,
-    choose_patch,
-)
-from companion.engine.catalogue import (
-    BONUS_POINTS,
-    BONUS_SQUARES,
-    EMPTY_SQUARE_PENALTY,
-    FINAL_POSITION,
-    INCOME_MARKS,
-    LEATHER_POSITIONS,
-    PATCH_BY_ID,
-    QUILT_SQUARES,
-    STARTING_BUTTONS,
-    Patch,
-    marks_crossed,
-)
+from companion.engine.bonus import BonusOccasion, BonusQuestion, BonusRules
+from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS, Patch, marks_crossed
 from companion.engine.errors import (
-    BonusUnavailableError,
     GameOverError,
     InvalidAdjustmentError,
     NoSuchPatchError,
@@ -74,310 +49,29 @@ from companion.engine.errors import (
     ReshuffleError,
     UnaffordableError,
 )
-from companion.engine.setup import Mode, Setup, Side, check_deck_order, reshuffle_order
+from companion.engine.questions import AutomaPlan, Refusal
+from companion.engine.score import Outcome, ScoreLine, Scoring
+from companion.engine.setup import Side, check_deck_order, reshuffle_order
+from companion.engine.state import OFFER_SIZE, SideState
 
-OFFER_SIZE = 3
+# The game's value types are imported from here, wherever they are defined.
+__all__ = [
+    "AutomaPlan",
+    "BonusOccasion",
+    "BonusQuestion",
+    "Game",
+    "Outcome",
+    "Refusal",
+    "ScoreLine",
+    "SideState",
+]
+
 BUY_ACTIONS = tuple(Buy(index) for index in range(OFFER_SIZE))
 
 
-class SideState:
-    """One side's token, buttons and patches. Mutable; the game snapshots it for undo."""
-
-    __slots__ = (
-        "arrived",
-        "buttons",
-        "covered",
-        "income",
-        "leather",
-        "name",
-        "patches",
-        "position",
-    )
-
-    def __init__(self, name: Side, buttons: int, arrived: int) -> None:
-        self.name = name
-        self.position = 0
-        self.buttons = buttons
-        self.patches: tuple[str, ...] = ()
-        self.leather = 0
-        self.income = 0
-        """Buttons drawn on this side's patches: a player's income at each mark."""
-        self.covered = 0
-        """Quilt squares covered by its patches and leather patches."""
-        self.arrived = arrived
-        """When the token last moved; of two tokens on one square the later is on top."""
-
-    def copy(self) -> SideState:
-        twin = SideState.__new__(SideState)
-        twin.name, twin.position, twin.buttons = self.name, self.position, self.buttons
-        twin.patches, twin.leather, twin.income = self.patches, self.leather, self.income
-        twin.covered, twin.arrived = self.covered, self.arrived
-        return twin
-
-    @property
-    def empty_squares(self) -> int:
-        return QUILT_SQUARES - self.covered
-
-    def state(self) -> tuple:
-        return (
-            self.name,
-            self.position,
-            self.buttons,
-            self.patches,
-            self.leather,
-            self.income,
-            self.covered,
-            self.arrived,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
-    label: str
-    """What is counted, e.g. "buttons", "bonus tile", "empty squares"."""
-    count: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    scores: dict[str, int]
-    winner: str
-    tie: bool
-    """Equal scores: the winner is whoever reached 53 first."""
-
-
-class Refusal(StrEnum):
-    """Why a patch on offer cannot be bought by the side to move."""
-
-    UNAFFORDABLE = "can't afford"
-    NO_ROOM = "doesn't fit"
-
-
-class BonusOccasion(StrEnum):
-    """Why the device asks a player whether they have completed a 7×7 square."""
-
-    REACHED_49 = "reached 49"
-    """Just covered 49 squares or more: the first moment a 7×7 square is possible."""
-    AUTOMA_MARK = "automa mark"
-    """The Automa's next move reaches or crosses its mark and takes the tile."""
-
-
-@dataclass(frozen=True, slots=True)
-class BonusQuestion:
-    """Ask `side` now: "do you have a completed 7×7 square?"."""
-
-    side: str
-    occasion: BonusOccasion
-    squares: int
-    """The squares `side` has covered."""
-    answers: tuple[str, ...]
-    """Keys to remember once asked (see `Game.bonus_question`); an answer at the
-    Automa's mark also answers the question at 49."""
-
-
-@dataclass(frozen=True, slots=True)
-class AutomaPlan:
-    """What the Automa's next turn will do, worked out from the top card."""
-
-    card: AutomaCard
-    decision: AutomaDecision
-    target: int
-    """Where its token will end."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    sides: tuple[SideState, SideState]
-    circle: tuple[str, ...]
-    leather_left: tuple[int, ...]
-    leather_discarded: tuple[int, ...]
-    bonus_holder: str | None
-    draw_pile: tuple[int, ...]
-    discard_pile: tuple[int, ...]
-    reshuffles: int
-    finished: tuple[str, ...]
-
-
-class Game:
-    """The state of one game and the stack of actions that led to it."""
-
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        first = setup.first_side
-        self.sides: dict[str, SideState] = {
-            name: SideState(
-                name,
-                0 if name == Side.AUTOMA else STARTING_BUTTONS,
-                # The start player's token is on top of the other one at 0.
-                0 if name == first else -1,
-            )
-            for name in setup.sides
-        }
-        self.circle: tuple[str, ...] = setup.circle
-        """Patches left, from the one directly clockwise of the neutral token."""
-        self.leather_left: tuple[int, ...] = LEATHER_POSITIONS
-        self.leather_discarded: tuple[int, ...] = ()
-        """Leather patches crossed by a full quilt: out of the game."""
-        self.bonus_holder: str | None = None
-        order = setup.deck_order or ()
-        self.discard_pile: tuple[int, ...] = order[:CARDS_SET_ASIDE]
-        self.draw_pile: tuple[int, ...] = order[CARDS_SET_ASIDE:]
-        self.reshuffles = 0
-        self.finished: tuple[str, ...] = ()
-        """Sides in the order they reached 53: the first wins a tie."""
-        self._stack: list[tuple[Action, _Snapshot]] = []
-
-    # --- what the game reports ---------------------------------------------------
-
-    @property
-    def mode(self) -> Mode:
-        return self.setup.mode
-
-    @property
-    def move_stack(self) -> list[Action]:
-        return [action for action, _ in self._stack]
-
-    def opponent(self, name: str) -> SideState:
-        first, second = self.setup.sides
-        return self.sides[second if name == first else first]
-
-    @property
-    def is_over(self) -> bool:
-        return len(self.finished) == 2
-
-    @property
-    def turn(self) -> Side | None:
-        """Whose turn it is: the token further behind, or the one on top; None at the end."""
-        if self.is_over:
-            return None
-        return _turn_of(*self.sides.values())
-
-    @property
-    def last_mover(self) -> Side | None:
-        """The side that made the last move (an advance, a buy or an Automa turn)."""
-        for action, snapshot in reversed(self._stack):
-            if isinstance(action, Advance | Buy | AutomaTurn):
-                return _turn_of(*snapshot.sides)
-        return None
-
-    @property
-    def offer(self) -> tuple[Patch, ...]:
-        """The (up to three) patches that can be bought now, nearest first."""
-        return tuple(PATCH_BY_ID[patch_id] for patch_id in self.circle[:OFFER_SIZE])
-
-    @property
-    def offer_before_last(self) -> tuple[Patch, ...]:
-        """The offer as it was before the last action (the one it was chosen from)."""
-        if not self._stack:
-            return self.offer
-        circle = self._stack[-1][1].circle
-        return tuple(PATCH_BY_ID[patch_id] for patch_id in circle[:OFFER_SIZE])
-
-    @property
-    def next_card(self) -> int | None:
-        """The card the Automa reveals next (its back is public with the tactical deck)."""
-        return self.draw_pile[0] if self.draw_pile else None
-
-    @property
-    def bonus_mark(self) -> int | None:
-        level = self.setup.difficulty_level
-        return level.bonus_mark if level else None
-
-    @property
-    def next_virtual_buttons(self) -> int | None:
-        """The next card's virtual buttons when the players may see them: the
-        tactical deck shows them on the card's back (RULES.md §4, the two decks)."""
-        if self.setup.deck is not Deck.TACTICAL or self.next_card is None:
-            return None
-        return CARD_BY_NUMBER[self.next_card].virtual_buttons
-
-    def advance_target(self, name: str) -> int:
-        """Where `name`'s token goes on an advance: just in front of the opponent
-        (RULES.md §3 action A; the Automa's pass goes there too, §4)."""
-        return min(FINAL_POSITION, self.opponent(name).position + 1)
-
-    def buy_destination(self, name: str, index: int) -> int:
-        """Where `name`'s token goes after buying the patch `index` places clockwise."""
-        return min(FINAL_POSITION, self.sides[name].position + self.offer[index].time)
-
-    def refusal(self, name: str, index: int) -> Refusal | None:
-        """Why `name` cannot buy the patch `index` places clockwise, or None if it can."""
-        return _refusal(self.offer[index], self.sides[name])
-
-    def refusals_before_last(self, name: str) -> tuple[Refusal | None, ...]:
-        """`refusal` for each patch of `offer_before_last`, as `name` stood then."""
-        if not self._stack:
-            return tuple(self.refusal(name, index) for index in range(len(self.offer)))
-        snapshot = self._stack[-1][1]
-        side = next(side for side in snapshot.sides if side.name == name)
-        return tuple(_refusal(patch, side) for patch in self.offer_before_last)
-
-    @staticmethod
-    def next_income_mark(position: int) -> int | None:
-        """The first income mark a token on `position` has still to cross."""
-        return next((mark for mark in INCOME_MARKS if mark > position), None)
-
-    def can_claim_bonus(self, name: str) -> bool:
-        """A player with 49 squares or more may claim the free tile at any time,
-        also once the game is over (RULES.md §1, the 7×7 bonus tile)."""
-        return (
-            name != Side.AUTOMA
-            and name in self.sides
-            and self.bonus_holder is None
-            and self.sides[name].covered >= BONUS_SQUARES
-        )
-
-    def bonus_claimants(self) -> tuple[str, ...]:
-        return tuple(name for name in self.sides if self.can_claim_bonus(name))
-
-    def automa_plan(self) -> AutomaPlan | None:
-        """What the Automa will do on its next turn, or None when it is not its turn."""
-        if self.turn != Side.AUTOMA:
-            return None
-        automa, player = self.sides[Side.AUTOMA], self.sides[Side.PLAYER]
-        card = CARD_BY_NUMBER[self.draw_pile[0]]
-        decision = choose_patch(card, self.offer, automa.position, player.position)
-        if decision.chosen is None:
-            target = self.advance_target(Side.AUTOMA)
-        else:
-            target = min(FINAL_POSITION, automa.position + self.offer[decision.chosen].time)
-        return AutomaPlan(card, decision, target)
-
-    def bonus_question(self, asked: Collection[str]) -> BonusQuestion | None:
-        """Whom to ask now whether they have a completed 7×7 square, if anyone.
-
-        `asked` holds the `answers` keys of the questions already asked. While the
-        tile is free, a player is asked once on reaching 49 squares, and again just
-        before the Automa's move that reaches or crosses its mark (which would take
-        the tile, Korean rulebook §5-3): the last moment a claim still matters.
-        """
-        if self.bonus_holder is not None:
-            return None
-        plan = self.automa_plan()
-        mark = self.bonus_mark
-        if plan is not None and mark is not None:
-            player = self.sides[Side.PLAYER]
-            key = f"{Side.PLAYER}@{len(self._stack)}"
-            if (
-                self.sides[Side.AUTOMA].position < mark <= plan.target
-                and player.covered >= BONUS_SQUARES
-                and key not in asked
-            ):
-                return BonusQuestion(
-                    Side.PLAYER, BonusOccasion.AUTOMA_MARK, player.covered, (key, Side.PLAYER)
-                )
-        for name, side in self.sides.items():
-            if name != Side.AUTOMA and side.covered >= BONUS_SQUARES and name not in asked:
-                return BonusQuestion(name, BonusOccasion.REACHED_49, side.covered, (name,))
-        return None
-
-    def bonus_answers_kept(self, asked: Collection[str]) -> list[str]:
-        """The answers still true after an undo: a question asked before an
-        Automa move that has been taken back is asked again when it comes back."""
-        return [
-            key for key in asked if "@" not in key or int(key.rsplit("@", 1)[1]) < len(self._stack)
-        ]
+class Game(BonusRules, Scoring):
+    """A game: its state (state.py), the rule questions about it (questions.py,
+    bonus.py, score.py), and the actions that change it, with undo."""
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, except `Adjust`, which is allowed at any time
@@ -397,47 +91,6 @@ class Game:
             if self.refusal(side.name, index) is None
         ]
         return [ADVANCE, *buys, *claims]
-
-    def score_lines(self, name: str) -> tuple[ScoreLine, ...]:
-        """A side's score broken down (docs/RULES.md §3 for players, §4 for the Automa)."""
-        side = self.sides[name]
-        has_bonus = self.bonus_holder == name
-        bonus = ScoreLine("bonus tile", int(has_bonus), BONUS_POINTS * has_bonus)
-        if name != Side.AUTOMA:
-            return (
-                ScoreLine("buttons", side.buttons, side.buttons),
-                bonus,
-                ScoreLine(
-                    "empty squares",
-                    side.empty_squares,
-                    -EMPTY_SQUARE_PENALTY * side.empty_squares,
-                ),
-            )
-        level = self.setup.difficulty_level
-        assert level is not None
-        shown = [PATCH_BY_ID[patch_id].buttons for patch_id in side.patches]
-        with_buttons = sum(1 for buttons in shown if buttons)
-        lines = []
-        if level.counts_own_buttons:
-            lines.append(ScoreLine("buttons", side.buttons, side.buttons))
-        if level.counts_patches_with_buttons:
-            lines.append(ScoreLine("patches with buttons", with_buttons, with_buttons))
-        if level.counts_buttons_on_patches:
-            lines.append(ScoreLine("buttons on patches", sum(shown), sum(shown)))
-        return (*lines, bonus)
-
-    def score(self, name: str) -> int:
-        return sum(line.points for line in self.score_lines(name))
-
-    def outcome(self) -> Outcome | None:
-        """Scores and winner once both tokens are on 53, else None."""
-        if not self.is_over:
-            return None
-        scores = {name: self.score(name) for name in self.sides}
-        first, second = scores.values()
-        if first == second:
-            return Outcome(scores, self.finished[0], tie=True)
-        return Outcome(scores, max(scores, key=scores.__getitem__), tie=False)
 
     # --- changing the state ------------------------------------------------------------
 
@@ -463,46 +116,6 @@ class Game:
         action, snapshot = self._stack.pop()
         self._restore(snapshot)
         return action
-
-    def state(self) -> tuple:
-        """Everything that defines the position, for comparing two games."""
-        return (
-            tuple(side.state() for side in self.sides.values()),
-            self.circle,
-            self.leather_left,
-            self.leather_discarded,
-            self.bonus_holder,
-            self.draw_pile,
-            self.discard_pile,
-            self.reshuffles,
-            self.finished,
-        )
-
-    def _snapshot(self) -> _Snapshot:
-        first, second = self.sides.values()
-        return _Snapshot(
-            (first.copy(), second.copy()),
-            self.circle,
-            self.leather_left,
-            self.leather_discarded,
-            self.bonus_holder,
-            self.draw_pile,
-            self.discard_pile,
-            self.reshuffles,
-            self.finished,
-        )
-
-    def _restore(self, snapshot: _Snapshot) -> None:
-        # The snapshot is dropped after a restore, so its sides can be taken as they are.
-        self.sides = {side.name: side for side in snapshot.sides}
-        self.circle = snapshot.circle
-        self.leather_left = snapshot.leather_left
-        self.leather_discarded = snapshot.leather_discarded
-        self.bonus_holder = snapshot.bonus_holder
-        self.draw_pile = snapshot.draw_pile
-        self.discard_pile = snapshot.discard_pile
-        self.reshuffles = snapshot.reshuffles
-        self.finished = snapshot.finished
 
     def _apply(self, action: Action) -> tuple[tuple[Step, ...], Action]:
         """Change the state; may raise half-way (push then restores the snapshot)."""
@@ -615,23 +228,6 @@ class Game:
         self.draw_pile, self.discard_pile = order, ()
         return order
 
-    def _claim_bonus(self, name: str) -> tuple[Step, ...]:
-        if name == Side.AUTOMA or name not in self.sides:
-            raise BonusUnavailableError(
-                f"{name!r} cannot claim the bonus; one of {self._human_sides()} can"
-            )
-        if self.bonus_holder is not None:
-            raise BonusUnavailableError(
-                f"the 7×7 bonus tile is already taken by {self.bonus_holder}"
-            )
-        covered = self.sides[name].covered
-        if covered < BONUS_SQUARES:
-            raise BonusUnavailableError(
-                f"{name} has {covered} squares covered; a 7×7 square needs {BONUS_SQUARES}"
-            )
-        self.bonus_holder = name
-        return (TakeBonus(name),)
-
     def _adjust(self, name: str, delta: int) -> tuple[Step, ...]:
         if name not in self.sides:
             raise InvalidAdjustmentError(f"no side {name!r}; this game has {', '.join(self.sides)}")
@@ -646,9 +242,6 @@ class Game:
             )
         side.buttons += delta
         return (AdjustButtons(name, delta),)
-
-    def _human_sides(self) -> str:
-        return " or ".join(name for name in self.sides if name != Side.AUTOMA)
 
     def _move_token(self, side: SideState, target: int) -> tuple[Step, ...]:
         start = side.position
@@ -679,37 +272,6 @@ class Game:
             if side.name != Side.AUTOMA:
                 side.covered += 1
                 met += [(position, step) for step in self._take_bonus_if_full(side)]
-        bonus_mark = self.bonus_mark
-        if (
-            side.name == Side.AUTOMA
-            and bonus_mark is not None
-            and start < bonus_mark <= end
-            and self.bonus_holder is None  # Korean §5-3: unless the player took it first.
-        ):
-            self.bonus_holder = Side.AUTOMA
-            met.append((bonus_mark, TakeBonus(Side.AUTOMA)))
+        met += self._take_bonus_at_mark(side, start)
         met.sort(key=lambda pair: pair[0])
         return tuple(step for _, step in met)
-
-    def _take_bonus_if_full(self, side: SideState) -> tuple[Step, ...]:
-        """A full quilt always holds a 7×7 square: its player takes the free tile."""
-        if side.empty_squares or self.bonus_holder is not None:
-            return ()
-        self.bonus_holder = side.name
-        return (TakeBonus(side.name, full_quilt=True),)
-
-
-def _turn_of(first: SideState, second: SideState) -> Side:
-    """RULES.md §3: the token further behind moves; on one square, the one on top."""
-    if first.position != second.position:
-        return (first if first.position < second.position else second).name
-    return (first if first.arrived > second.arrived else second).name
-
-
-def _refusal(patch: Patch, side: SideState) -> Refusal | None:
-    """RULES.md §3 action B: a patch must be paid for and fit on the quilt."""
-    if patch.cost > side.buttons:
-        return Refusal.UNAFFORDABLE
-    if patch.squares > side.empty_squares:
-        return Refusal.NO_ROOM
-    return None

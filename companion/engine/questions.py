@@ -1,0 +1,94 @@
+"""The rule questions the screens ask of a game, answered from its state.
+
+Where a token goes on an advance or a buy, why a patch cannot be bought (the
+greyed patches), what the tactical deck lets the players see of the next card,
+and what the Automa will do on its turn. Each is worked out here once, so no
+screen computes a rule; `Game` (game.py) uses the same answers when it acts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.engine.automa import CARD_BY_NUMBER, AutomaCard, AutomaDecision, Deck, choose_patch
+from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS, Patch
+from companion.engine.setup import Side
+from companion.engine.state import GameState, SideState
+
+
+class Refusal(StrEnum):
+    """Why a patch on offer cannot be bought by the side to move."""
+
+    UNAFFORDABLE = "can't afford"
+    NO_ROOM = "doesn't fit"
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaPlan:
+    """What the Automa's next turn will do, worked out from the top card."""
+
+    card: AutomaCard
+    decision: AutomaDecision
+    target: int
+    """Where its token will end."""
+
+
+class RuleQuestions(GameState):
+    """The answers to the screens' rule questions (see the module docstring)."""
+
+    @property
+    def next_virtual_buttons(self) -> int | None:
+        """The next card's virtual buttons when the players may see them: the
+        tactical deck shows them on the card's back (RULES.md §4, the two decks)."""
+        if self.setup.deck is not Deck.TACTICAL or self.next_card is None:
+            return None
+        return CARD_BY_NUMBER[self.next_card].virtual_buttons
+
+    def advance_target(self, name: str) -> int:
+        """Where `name`'s token goes on an advance: just in front of the opponent
+        (RULES.md §3 action A; the Automa's pass goes there too, §4)."""
+        return min(FINAL_POSITION, self.opponent(name).position + 1)
+
+    def buy_destination(self, name: str, index: int) -> int:
+        """Where `name`'s token goes after buying the patch `index` places clockwise."""
+        return min(FINAL_POSITION, self.sides[name].position + self.offer[index].time)
+
+    def refusal(self, name: str, index: int) -> Refusal | None:
+        """Why `name` cannot buy the patch `index` places clockwise, or None if it can."""
+        return _refusal(self.offer[index], self.sides[name])
+
+    def refusals_before_last(self, name: str) -> tuple[Refusal | None, ...]:
+        """`refusal` for each patch of `offer_before_last`, as `name` stood then."""
+        if not self._stack:
+            return tuple(self.refusal(name, index) for index in range(len(self.offer)))
+        snapshot = self._stack[-1][1]
+        side = next(side for side in snapshot.sides if side.name == name)
+        return tuple(_refusal(patch, side) for patch in self.offer_before_last)
+
+    @staticmethod
+    def next_income_mark(position: int) -> int | None:
+        """The first income mark a token on `position` has still to cross."""
+        return next((mark for mark in INCOME_MARKS if mark > position), None)
+
+    def automa_plan(self) -> AutomaPlan | None:
+        """What the Automa will do on its next turn, or None when it is not its turn."""
+        if self.turn != Side.AUTOMA:
+            return None
+        automa, player = self.sides[Side.AUTOMA], self.sides[Side.PLAYER]
+        card = CARD_BY_NUMBER[self.draw_pile[0]]
+        decision = choose_patch(card, self.offer, automa.position, player.position)
+        if decision.chosen is None:
+            target = self.advance_target(Side.AUTOMA)
+        else:
+            target = self.buy_destination(Side.AUTOMA, decision.chosen)
+        return AutomaPlan(card, decision, target)
+
+
+def _refusal(patch: Patch, side: SideState) -> Refusal | None:
+    """RULES.md §3 action B: a patch must be paid for and fit on the quilt."""
+    if patch.cost > side.buttons:
+        return Refusal.UNAFFORDABLE
+    if patch.squares > side.empty_squares:
+        return Refusal.NO_ROOM
+    return None

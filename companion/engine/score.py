@@ -1,0 +1,74 @@
+"""The score of each side, line by line, and the outcome at the end.
+
+Players count their buttons, the 7×7 tile and lose two per empty square
+(docs/RULES.md §3); the Automa counts what its difficulty says (§4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.catalogue import BONUS_POINTS, EMPTY_SQUARE_PENALTY, PATCH_BY_ID
+from companion.engine.setup import Side
+from companion.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    label: str
+    """What is counted, e.g. "buttons", "bonus tile", "empty squares"."""
+    count: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    scores: dict[str, int]
+    winner: str
+    tie: bool
+    """Equal scores: the winner is whoever reached 53 first."""
+
+
+class Scoring(GameState):
+    """A game's scores, worked out from its state."""
+
+    def score_lines(self, name: str) -> tuple[ScoreLine, ...]:
+        """A side's score broken down (docs/RULES.md §3 for players, §4 for the Automa)."""
+        side = self.sides[name]
+        has_bonus = self.bonus_holder == name
+        bonus = ScoreLine("bonus tile", int(has_bonus), BONUS_POINTS * has_bonus)
+        if name != Side.AUTOMA:
+            return (
+                ScoreLine("buttons", side.buttons, side.buttons),
+                bonus,
+                ScoreLine(
+                    "empty squares",
+                    side.empty_squares,
+                    -EMPTY_SQUARE_PENALTY * side.empty_squares,
+                ),
+            )
+        level = self.setup.difficulty_level
+        assert level is not None
+        shown = [PATCH_BY_ID[patch_id].buttons for patch_id in side.patches]
+        with_buttons = sum(1 for buttons in shown if buttons)
+        lines = []
+        if level.counts_own_buttons:
+            lines.append(ScoreLine("buttons", side.buttons, side.buttons))
+        if level.counts_patches_with_buttons:
+            lines.append(ScoreLine("patches with buttons", with_buttons, with_buttons))
+        if level.counts_buttons_on_patches:
+            lines.append(ScoreLine("buttons on patches", sum(shown), sum(shown)))
+        return (*lines, bonus)
+
+    def score(self, name: str) -> int:
+        return sum(line.points for line in self.score_lines(name))
+
+    def outcome(self) -> Outcome | None:
+        """Scores and winner once both tokens are on 53, else None."""
+        if not self.is_over:
+            return None
+        scores = {name: self.score(name) for name in self.sides}
+        first, second = scores.values()
+        if first == second:
+            return Outcome(scores, self.finished[0], tie=True)
+        return Outcome(scores, max(scores, key=scores.__getitem__), tie=False)
