@@ -5,7 +5,9 @@ luma's legacy fonts were considered: CP437/SINCLAIR/LCD are 8×8 cells (16 to
 lowercase that is hard to read. So the font is defined here as data
 (`glyphs.py`): proportional, mostly 4 pixels wide plus 1 of spacing, 7 rows
 plus 1 of leading. `SMALL` is the body font; `LARGE` is the same design drawn
-at twice the size for big numbers and titles.
+at twice the size for big numbers and titles, except its digits, which are
+drawn at their own size (`glyphs.LARGE_DIGIT_DATA`) so that 6 and 8 cannot be
+mistaken for each other.
 
 Text that is not printable ASCII is first reduced to ASCII where that keeps
 its meaning (`é` → `e`, `–` → `-`), and anything still unknown is drawn as
@@ -136,13 +138,19 @@ class Font:
     spacing: int = 1
     leading: int = 1
     fallback: str = "?"
+    full_size: Mapping[str, Glyph] = field(default_factory=lambda: MappingProxyType({}))
+    """Glyphs drawn pixel for pixel at this font's size, in place of the scaled design."""
     _masks: Mapping[str, Image.Image] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.fallback not in self.glyphs:
             raise ValueError(f"font {self.name}: fallback {self.fallback!r} has no glyph")
+        for char, glyph in self.full_size.items():
+            if char not in self.glyphs or len(glyph.rows) != self.height:
+                raise ValueError(f"font {self.name}: full-size {char!r} has no place in it")
         # Built once here so drawing is a handful of bitmap pastes per string.
         masks = {char: glyph.mask(self.scale) for char, glyph in self.glyphs.items()}
+        masks.update({char: glyph.mask(1) for char, glyph in self.full_size.items()})
         object.__setattr__(self, "_masks", MappingProxyType(masks))
 
     @property
@@ -157,8 +165,14 @@ class Font:
     def line_height(self) -> int:
         return (self.rows + self.leading) * self.scale
 
-    def scaled(self, scale: int, name: str | None = None) -> Font:
-        """The same design drawn `scale` times larger than the unscaled glyphs."""
+    def scaled(
+        self, scale: int, name: str | None = None, full_size: Mapping[str, Glyph] | None = None
+    ) -> Font:
+        """The same design drawn `scale` times larger than the unscaled glyphs.
+
+        `full_size` glyphs are drawn as they are instead (a design only holds at
+        the size it was drawn for, so none are carried over from this font).
+        """
         return Font(
             name=name or f"{self.name}x{scale}",
             glyphs=self.glyphs,
@@ -168,6 +182,7 @@ class Font:
             spacing=self.spacing,
             leading=self.leading,
             fallback=self.fallback,
+            full_size=MappingProxyType(dict(full_size or {})),
         )
 
     def normalise(self, text: str) -> str:
@@ -191,7 +206,7 @@ class Font:
 
     def advance(self, char: str) -> int:
         """Pixels from the start of `char` to the start of the next one."""
-        return (self.glyphs[char].width + self.spacing) * self.scale
+        return self._masks[char].width + self.spacing * self.scale
 
     def text_width(self, text: str) -> int:
         """Width in pixels of `text` from first lit column to last (no trailing gap).
@@ -269,11 +284,14 @@ def _pieces(font: Font, word: str, max_width: int) -> list[str]:
     return pieces
 
 
+def _parse_all(data: Mapping[str, str]) -> Mapping[str, Glyph]:
+    return MappingProxyType({char: Glyph.parse(rows) for char, rows in data.items()})
+
+
 def _build_small() -> Font:
-    table = {char: Glyph.parse(data) for char, data in glyphs.GLYPH_DATA.items()}
     return Font(
         name="small",
-        glyphs=MappingProxyType(table),
+        glyphs=_parse_all(glyphs.GLYPH_DATA),
         rows=glyphs.GLYPH_ROWS,
         cap_rows=glyphs.CAP_ROWS,
     )
@@ -282,5 +300,5 @@ def _build_small() -> Font:
 SMALL: Font = _build_small()
 """Body text: 7 px tall, 8 px lines (8 lines a screen), ~5 px a character."""
 
-LARGE: Font = SMALL.scaled(2, name="large")
-"""Titles and big numbers: SMALL at twice the size, 16 px lines."""
+LARGE: Font = SMALL.scaled(2, name="large", full_size=_parse_all(glyphs.LARGE_DIGIT_DATA))
+"""Titles and big numbers: SMALL at twice the size with its own digits, 16 px lines."""

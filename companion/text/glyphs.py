@@ -6,7 +6,8 @@ and ascenders; lowercase letters use rows 2–5; row 6 is kept for descenders so
 that an eight-pixel line (seven rows plus one blank) leaves eight lines on a
 64-pixel display. Widths vary from one to five columns: proportional spacing is
 what buys ~25 characters on a 128-pixel line. All digits are four columns wide
-so that numbers line up in columns.
+so that numbers line up in columns. The large font's digits are drawn apart, at
+their own size (`LARGE_DIGIT_DATA`, at the end).
 """
 
 from __future__ import annotations
@@ -151,3 +152,173 @@ GLYPH_DATA: Mapping[str, str] = MappingProxyType(
     }
 )
 """Printable ASCII 32–126 plus the icons, keyed by the character they draw."""
+
+LARGE_DIGIT_DATA: Mapping[str, str] = MappingProxyType(
+    {
+        "0": (
+            "..####.. "
+            ".##..##. "
+            "##....## "
+            "##....## "
+            "##...### "
+            "##..#### "
+            "####..## "
+            "###...## "
+            "##....## "
+            "##....## "
+            ".##..##. "
+            "..####.. "
+            "........ "
+            "........"
+        ),
+        "1": (
+            "...##... "
+            "..###... "
+            ".####... "
+            "...##... "
+            "...##... "
+            "...##... "
+            "...##... "
+            "...##... "
+            "...##... "
+            "...##... "
+            "...##... "
+            ".######. "
+            "........ "
+            "........"
+        ),
+        "2": (
+            "..####.. "
+            ".##..##. "
+            "##....## "
+            "......## "
+            ".....##. "
+            "....##.. "
+            "...##... "
+            "..##.... "
+            ".##..... "
+            "##...... "
+            "##...... "
+            "######## "
+            "........ "
+            "........"
+        ),
+        "3": (
+            ".#####.. "
+            "##...##. "
+            "......## "
+            "......## "
+            ".....##. "
+            "..####.. "
+            ".....##. "
+            "......## "
+            "......## "
+            "......## "
+            "##...##. "
+            ".#####.. "
+            "........ "
+            "........"
+        ),
+        "4": (
+            "....##.. "
+            "...###.. "
+            "..####.. "
+            ".##.##.. "
+            "##..##.. "
+            "##..##.. "
+            "######## "
+            "######## "
+            "....##.. "
+            "....##.. "
+            "....##.. "
+            "....##.. "
+            "........ "
+            "........"
+        ),
+        "5": (
+            "######## "
+            "##...... "
+            "##...... "
+            "##...... "
+            "######.. "
+            ".....##. "
+            "......## "
+            "......## "
+            "......## "
+            "......## "
+            "##...##. "
+            ".#####.. "
+            "........ "
+            "........"
+        ),
+        "6": (
+            "....###. "
+            "..###... "
+            ".##..... "
+            "##...... "
+            "##...... "
+            "######.. "
+            "###..##. "
+            "##....## "
+            "##....## "
+            "##....## "
+            ".##..##. "
+            "..####.. "
+            "........ "
+            "........"
+        ),
+        "7": (
+            "######## "
+            "......## "
+            "......## "
+            ".....##. "
+            ".....##. "
+            "....##.. "
+            "....##.. "
+            "...##... "
+            "...##... "
+            "...##... "
+            "...##... "
+            "...##... "
+            "........ "
+            "........"
+        ),
+        "8": (
+            "..####.. "
+            ".##..##. "
+            ".##..##. "
+            ".##..##. "
+            "..####.. "
+            ".##..##. "
+            "##....## "
+            "##....## "
+            "##....## "
+            "##....## "
+            ".##..##. "
+            "..####.. "
+            "........ "
+            "........"
+        ),
+        "9": (
+            "..####.. "
+            ".##..##. "
+            "##....## "
+            "##....## "
+            "##....## "
+            ".##..### "
+            "..###### "
+            "......## "
+            "......## "
+            ".....##. "
+            "...###.. "
+            ".###.... "
+            "........ "
+            "........"
+        ),
+    }
+)
+"""The digits of `LARGE`, drawn pixel for pixel at its size (8×14, strokes two
+pixels wide) rather than scaled up from the small ones: scaled, 6 and 8 differed
+by one small pixel and were misread at the table. Here the 6 is open at its top
+right, the 8 has two closed loops with a narrower top, the 9 a closed top and an
+open tail."""

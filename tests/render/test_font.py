@@ -76,12 +76,67 @@ def test_drawn_pixels_match_the_glyph_exactly():
     assert {value for _, value in image.getcolors()} == {0, 255}  # never grey, never 1
 
 
-def test_large_is_exactly_twice_small():
+def test_large_letters_are_exactly_twice_small():
     small = Image.new("1", (30, 10))
     large = Image.new("1", (60, 20))
-    SMALL.draw(small, (0, 0), "7g")
-    LARGE.draw(large, (0, 0), "7g")
+    SMALL.draw(small, (0, 0), "Kg")
+    LARGE.draw(large, (0, 0), "Kg")
     assert small.resize(large.size, Image.Resampling.NEAREST).tobytes() == large.tobytes()
+
+
+def large_digit(digit: str) -> set[tuple[int, int]]:
+    image = Image.new("1", (LARGE.text_width(digit), LARGE.height))
+    LARGE.draw(image, (0, 0), digit)
+    return lit(image)
+
+
+def closed_loops(digit: str) -> list[set[tuple[int, int]]]:
+    """The dark areas of a large digit that ink closes all round (4-connected)."""
+    ink = large_digit(digit)
+    width, height = LARGE.text_width(digit), LARGE.cap_height
+    dark = {(x, y) for x in range(width) for y in range(height)} - ink
+    loops = []
+    while dark:
+        area, frontier = set(), [dark.pop()]
+        while frontier:
+            x, y = frontier.pop()
+            area.add((x, y))
+            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if step in dark:
+                    dark.discard(step)
+                    frontier.append(step)
+        if all(0 < x < width - 1 and 0 < y < height - 1 for x, y in area):
+            loops.append(area)
+    return loops
+
+
+def test_large_digits_are_tabular_and_stay_above_the_descender_rows():
+    for digit in "0123456789":
+        assert LARGE.advance(digit) == LARGE.advance("0") == 10, digit
+        assert max(y for _, y in large_digit(digit)) == LARGE.cap_height - 1, digit
+
+
+def test_large_digits_each_differ_from_every_other_by_a_clear_area():
+    # Scaled up from the small font, 6 and 8 differed by one small pixel: 4 large ones.
+    for first in "0123456789":
+        for second in "0123456789":
+            if first < second:
+                assert len(large_digit(first) ^ large_digit(second)) >= 16, (first, second)
+
+
+def test_large_eight_has_two_loops_one_above_the_other_and_six_one_below_an_open_top():
+    top, bottom = sorted(closed_loops("8"), key=lambda loop: min(y for _, y in loop))
+    assert max(y for _, y in top) < min(y for _, y in bottom)
+    (six_loop,) = closed_loops("6")
+    assert min(y for _, y in six_loop) >= LARGE.cap_height // 2
+    # Where the 8 closes its top loop on the right, the 6 is open: no ink in the
+    # three right-hand columns between its top row and its loop (a 3x4 gap).
+    upper_right = {(x, y) for x in range(5, 8) for y in range(1, 5)}
+    assert not large_digit("6") & upper_right
+    assert large_digit("8") & upper_right
+    (nine_loop,) = closed_loops("9")
+    assert max(y for _, y in nine_loop) < LARGE.cap_height // 2
+    assert closed_loops("3") == closed_loops("5") == []
 
 
 def test_non_ascii_falls_back_without_crashing():
