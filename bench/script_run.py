@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-NEW_SOLO_GAME = ["select"] * 36
+NEW_SOLO_GAME = ["select"] * 8
 MIX = ["next", "next", "next", "previous", "select", "back", "hold"]
 
 

@@ -64,15 +64,19 @@ class PatchView:
     """False draws it greyed: it cannot be bought now."""
 
 
+DEAL_PER_SCREEN = 8
+"""Patches a deal screen shows at once: two rows of four, small but countable."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealView:
-    """Dealing the circle: lay this patch next, clockwise after the previous one."""
+    """Dealing the circle: lay these patches next, clockwise, in reading order."""
 
-    patch: PatchView
-    number: int
-    """1-based place of this patch clockwise after P00."""
+    patches: tuple[PatchView, ...]
+    """At most `DEAL_PER_SCREEN`, left to right, then the second row."""
+    first: int
+    """1-based place of the first of them clockwise after P00."""
     total: int
-    title: str = "Lay out the circle"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,14 +7,18 @@ from collections.abc import Callable, Sequence
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
 from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
 from companion.inputs.events import Input
-from companion.views import DealView, PatchView, PickPatchView, View
+from companion.views import DEAL_PER_SCREEN, DealView, PatchView, PickPatchView, View
 
 CIRCLE_PLACES = len(PATCHES) - 1
 """Places clockwise after P00, which is laid first."""
 
 
 class DealScreen(Screen):
-    """One dealt patch per screen: the order to lay them clockwise after P00."""
+    """The dealt circle, a screenful of patches at a time, in the order to lay them.
+
+    `index` is the place (0-based) of the first patch shown; a press shows the
+    next screenful, or ends the dealing after the last.
+    """
 
     def __init__(
         self,
@@ -23,19 +27,22 @@ class DealScreen(Screen):
         on_move: Callable[[int], None],
         on_done: Action,
     ) -> None:
-        self.circle, self.index, self.on_move, self.on_done = list(circle), index, on_move, on_done
+        self.circle, self.on_move, self.on_done = list(circle), on_move, on_done
+        # A place saved mid-screen (by an older version) resumes on its screen.
+        self.index = index - index % DEAL_PER_SCREEN
 
     def view(self) -> View:
-        return DealView(PatchView(self.circle[self.index]), self.index + 1, CIRCLE_PLACES)
+        shown = self.circle[self.index : min(self.index + DEAL_PER_SCREEN, CIRCLE_PLACES)]
+        return DealView(tuple(PatchView(patch) for patch in shown), self.index + 1, CIRCLE_PLACES)
 
     def handle(self, event: Input) -> None:
         if event in (Input.SELECT, Input.NEXT):
-            if self.index + 1 == CIRCLE_PLACES:
+            if self.index + DEAL_PER_SCREEN >= CIRCLE_PLACES:
                 self.on_done()
                 return
-            self.index += 1
+            self.index += DEAL_PER_SCREEN
         elif event in (Input.PREVIOUS, *BACKWARD):
-            self.index = max(0, self.index - 1)
+            self.index = max(0, self.index - DEAL_PER_SCREEN)
         else:
             return
         self.on_move(self.index)

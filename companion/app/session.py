@@ -166,12 +166,12 @@ class GameSession:
     # --- laying out the circle ---------------------------------------------------------
 
     def start_dealt(self, setup: Setup) -> None:
-        """A new game whose circle the device deals: the first patch to lay is shown."""
+        """A new game whose circle the device deals: the first patches to lay are shown."""
         self.start(setup)
         self.deal_at(0)
 
     def deal_at(self, index: int | None) -> None:
-        """The patch at place `index` is being shown; None once the circle is laid."""
+        """The screen of patches from place `index` is shown; None once the circle is laid."""
         self.progress.dealing = index
         self._save_progress()
 

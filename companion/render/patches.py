@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.engine.catalogue import Patch
+from companion.engine.catalogue import PATCH_BY_ID, Patch
 from companion.render.canvas import Align, Box, Canvas, TextBox
 from companion.text.font import BUTTON, SMALL, TIME, Font
 
@@ -137,18 +137,28 @@ def hatch(canvas: Canvas, square: Box) -> None:
             canvas.draw.point((square.x + dx, square.y + dy), fill=255)
 
 
-def patch_label(patch: Patch, *, compact: bool = False) -> str:
+def known_patch(canvas: Canvas, patch_id: str) -> Patch | None:
+    """The catalogue patch, or None (reported) for an id it does not know."""
+    patch = PATCH_BY_ID.get(patch_id)
+    if patch is None:
+        canvas.report(f"unknown patch {patch_id!r}")
+    return patch
+
+
+def patch_label(patch: Patch, *, compact: bool = False, buttons: bool = True) -> str:
     """The tile's label as text with icons: cost, time, and the buttons it shows.
 
     `compact` drops the spaces (the icons already separate the numbers), so
-    the widest label fits a third of the display.
+    the widest label fits a third of the display. Without `buttons` it is what
+    the tile's label prints (cost and time): the patch drawn beside it shows
+    its buttons.
 
     >>> from companion.engine.catalogue import PATCH_BY_ID
     >>> patch_label(PATCH_BY_ID["P32"]) == f"10{BUTTON} 5{TIME} +3{BUTTON}"
     True
     """
     parts = [f"{patch.cost}{BUTTON}", f"{patch.time}{TIME}"]
-    if patch.buttons:
+    if buttons and patch.buttons:
         parts.append(f"+{patch.buttons}{BUTTON}")
     return ("" if compact else " ").join(parts)
 

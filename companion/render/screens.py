@@ -6,7 +6,8 @@
 Both are pure: the image depends on the view and nothing else (no clock, no
 state kept between calls), so the same view always gives the same bytes. The
 layouts live in `screens_menus` (menus, questions, numbers, pages, notices,
-input test) and `screens_game` (dealing, turn, steps, Automa, score).
+input test), `screens_circle` (dealing and entering the circle) and
+`screens_game` (turn, steps, Automa, score).
 
 The golden images of the tests are written by `companion.testing.goldens`.
 """
@@ -20,10 +21,9 @@ from typing import Any
 from PIL import Image
 
 from companion.render.canvas import Canvas
+from companion.render.screens_circle import draw_deal, draw_pick_patch
 from companion.render.screens_game import (
     draw_automa,
-    draw_deal,
-    draw_pick_patch,
     draw_score,
     draw_step,
     draw_turn,

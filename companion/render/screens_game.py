@@ -1,8 +1,7 @@
-"""Layouts of the game screens: dealing, the turn, steps, the Automa's turn, the score.
+"""Layouts of the game screens: the turn, steps, the Automa's turn, the score.
 
-Patches are drawn at fixed scales (one for the big single patch, one for the
-offer), so the same patch is always the same size and sizes can be compared
-between screens and turns.
+Patches on offer are drawn at one fixed scale, so the same patch is always the
+same size and sizes can be compared between turns.
 """
 
 from __future__ import annotations
@@ -11,28 +10,23 @@ from companion.engine.actions import Buy
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
 from companion.render.layout import (
-    BODY_TOP,
-    BOTTOM_ROW,
     GAP,
     LINE,
     PAD,
     flow,
-    hint,
     left_right,
     rows_between,
     text_line,
-    title_bar,
 )
 from companion.render.patches import (
     common_cell,
     draw_patch,
+    known_patch,
     patch_label,
 )
 from companion.render.track import TRACK_HEIGHT, draw_track, track_width
 from companion.text.font import (
     ARROW_DOWN,
-    ARROW_LEFT,
-    ARROW_RIGHT,
     ARROW_UP,
     BUTTON,
     LARGE,
@@ -41,65 +35,11 @@ from companion.text.font import (
 from companion.views import (
     AutomaView,
     BoardView,
-    DealView,
-    PatchView,
-    PickPatchView,
     ScoreColumn,
     ScoreView,
     StepView,
     TurnView,
 )
-
-# --- one patch, big: dealing and entering the circle --------------------------------
-
-BIG_AREA = Box(10, BODY_TOP, WIDTH - 20, 38)
-"""Where a single patch is drawn; narrowed by the ◀ ▶ marks of the pick screen."""
-BIG_CELL = common_cell(PATCHES, BIG_AREA)
-"""One square size for every patch, so a big patch looks bigger than a small one."""
-BIG_LABEL_Y = BIG_AREA.bottom + 2
-
-
-def _patch(canvas: Canvas, patch_id: str) -> Patch | None:
-    """The catalogue patch, or None (reported) for an id it does not know."""
-    patch = PATCH_BY_ID.get(patch_id)
-    if patch is None:
-        canvas.report(f"unknown patch {patch_id!r}")
-    return patch
-
-
-def _big_patch(canvas: Canvas, shown: PatchView) -> None:
-    """The patch centred at the big scale, its id and label on the line below."""
-    patch = _patch(canvas, shown.patch_id)
-    label = f"{shown.patch_id}  {patch_label(patch)}" if patch else shown.patch_id
-    if patch:
-        draw_patch(canvas, BIG_AREA, patch, cell=BIG_CELL, affordable=shown.affordable)
-    text_line(canvas, Box(0, BIG_LABEL_Y, WIDTH, LINE), label, align="center")
-
-
-def draw_deal(canvas: Canvas, view: DealView) -> None:
-    title_bar(canvas, view.title, f"{view.number}/{view.total}")
-    _big_patch(canvas, view.patch)
-    where = "clockwise after P00" if view.number == 1 else "next clockwise"
-    hint(canvas, where)
-
-
-def draw_pick_patch(canvas: Canvas, view: PickPatchView) -> None:
-    title_bar(canvas, f"Circle place {view.number}/{view.total}")
-    if view.patch is None:
-        canvas.text_in_box(BIG_AREA, f"{ARROW_LEFT} {view.back_label}", align="center")
-    else:
-        _big_patch(canvas, view.patch)
-    # ◀ ▶ beside the patch: turning shows the other patches not yet placed.
-    arrow_y = BIG_AREA.y + (BIG_AREA.height - 5) // 2
-    canvas.text((PAD, arrow_y), ARROW_LEFT)
-    canvas.text((WIDTH - PAD - SMALL.text_width(ARROW_RIGHT), arrow_y), ARROW_RIGHT)
-    left_right(
-        canvas,
-        Box(PAD, BOTTOM_ROW, WIDTH - 2 * PAD, SMALL.height),
-        f"{view.choice}/{view.choices}",
-        "press: place it" if view.patch else "press: go back",
-    )
-
 
 # --- the board: header, track and offer, the same on every in-game screen ----------------
 
@@ -142,7 +82,7 @@ def draw_board(canvas: Canvas, board: BoardView) -> None:
     below = Box(numbers.x, TRACK_BOX.bottom - SMALL.cap_height, numbers.width, SMALL.height)
     text_line(canvas, below, str(second.position), align="right")
     for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
-        patch = _patch(canvas, shown.patch_id)
+        patch = known_patch(canvas, shown.patch_id)
         column = OFFER_COLUMNS[index]
         if patch is not None:
             area = column.inset(OFFER_INSET)

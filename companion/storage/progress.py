@@ -106,7 +106,7 @@ class Progress:
     asked_bonus: list[str] = field(default_factory=list)
     """The 7×7 questions already asked (the engine's `BonusQuestion.answers` keys)."""
     dealing: int | None = None
-    """Place of the patch being shown while dealing the circle."""
+    """Place of the first patch shown while dealing the circle."""
     entering: Entering | None = None
     """A circle being entered."""
 

@@ -81,8 +81,20 @@ EXAMPLES: dict[str, View] = {
         ),
         selected=4,
     ),
-    "deal": DealView(patch=PatchView("P17"), number=7, total=32),
-    "deal_first": DealView(patch=PatchView("P05"), number=1, total=32),
+    "deal": DealView(
+        patches=tuple(
+            PatchView(patch) for patch in ("P17", "P32", "P25", "P01", "P13", "P29", "P04", "P20")
+        ),
+        first=25,
+        total=32,
+    ),
+    "deal_first": DealView(
+        patches=tuple(
+            PatchView(patch) for patch in ("P05", "P11", "P08", "P24", "P30", "P19", "P03", "P14")
+        ),
+        first=1,
+        total=32,
+    ),
     "pick_patch": PickPatchView(patch=PatchView("P29"), number=7, total=32, choice=3, choices=27),
     "pick_patch_back": PickPatchView(
         patch=None, number=7, total=32, choice=27, choices=27, back_label="Undo place 6"

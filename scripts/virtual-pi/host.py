@@ -38,7 +38,9 @@ ENCODER_A, ENCODER_B, SWITCH, BACK_KEY = 17, 27, 22, 5
 # every turn (Advance, the Automa's turns) from there on. A cut game goes on
 # the same way after the reboot, whatever screen it resumes on.
 SETUP = ["select", "previous", "select", "next", "select"]
-CLEAN_GAME_SELECTS = 33 + 20
+DEAL_SELECTS = 4
+"""The dealt circle: 32 patches, eight a screen, one press a screen."""
+CLEAN_GAME_SELECTS = DEAL_SELECTS + 1 + 20
 # A game is started again once this many actions are confirmed, so the cut
 # runs stay inside the part of a game that "select" alone can play.
 RESTART_AFTER_ACTIONS = 30
@@ -680,7 +682,7 @@ def expected_journal_for(repo: Path, journal: list[str], work: Path) -> list[str
     of `journal`'s header), far enough for every cut before a new game."""
     seed = json.loads(journal[0]).get("seed") if journal else None
     expected, _ = simulate(
-        repo, SETUP + ["select"] * (33 + 2 * RESTART_AFTER_ACTIONS + 20), seed, work
+        repo, SETUP + ["select"] * (DEAL_SELECTS + 1 + 2 * RESTART_AFTER_ACTIONS + 20), seed, work
     )
     return expected
 

@@ -45,7 +45,7 @@ def test_random_games_render_every_screen_within_the_display(tmp_path):
 
         play_to_the_end(app, rng, choose, detour)
         check(app.view())
-    assert screens > 2000
+    assert screens > 1500  # 24 games; dealing shows 4 screens of a game's ~80
     assert problems == {}, "\n".join(
         f"{name}: {view}\n  {over}" for name, (view, over) in problems.items()
     )

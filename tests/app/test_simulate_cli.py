@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 # From the home menu: New solo game, Fellow (preselected), normal deck, deal the
-# circle, then 32 presses through the dealt patches: the player's first turn.
-NEW_SOLO_GAME = ["select"] * 4 + ["select"] * 32
+# circle, then 4 presses through the dealt patches (8 a screen): the player's first turn.
+NEW_SOLO_GAME = ["select"] * 4 + ["select"] * 4
 
 
 def simulate(tmp_path, script_lines, *extra):

@@ -79,7 +79,7 @@ def test_keys_pressed_in_the_window_play_and_closing_it_quits(tmp_path, monkeypa
         while pygame.display.get_surface() is None:  # wait for the window
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        for _ in range(36):  # new solo game, Fellow, normal deck, dealt circle, 32 patches
+        for _ in range(8):  # new solo game, Fellow, normal deck, dealt circle, 4 deal screens
             event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r")
             pygame.event.post(event)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, unicode="h"))

@@ -21,8 +21,8 @@ from ansi_screen import Screen
 
 from companion.inputs.keyboard import KEY_HELP
 
-# Home menu: New solo game, Fellow, normal deck, dealt circle, then 32 dealt patches.
-NEW_SOLO_GAME = b"\r" * 36
+# Home menu: New solo game, Fellow, normal deck, dealt circle, then 4 deal screens.
+NEW_SOLO_GAME = b"\r" * 8
 
 
 class Simulation:

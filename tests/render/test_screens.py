@@ -143,15 +143,28 @@ def test_unaffordable_patch_is_drawn_hatched_not_solid():
     assert lit(render(solid)) > lit(render(turn))
 
 
-def test_deal_hint_names_p00_only_for_the_first_patch():
-    assert "clockwise after P00" in text_drawn(EXAMPLES["deal_first"])
-    assert "next clockwise" in text_drawn(EXAMPLES["deal"])
+def test_deal_hint_names_p00_only_on_the_first_screen():
+    assert "after P00, row by row" in text_drawn(EXAMPLES["deal_first"])
+    assert not any("P00" in text for text in text_drawn(EXAMPLES["deal"]))
+
+
+def test_the_deal_title_names_the_places_shown():
+    title = text_drawn(EXAMPLES["deal"])
+    assert "25-32/32" in title
+    three = DealView(tuple(PatchView(p) for p in ("P01", "P02", "P03")), 9, 32)
+    assert "9-11/32" in text_drawn(three)
 
 
 @pytest.mark.parametrize("patch", PATCHES, ids=lambda p: p.id)
 def test_every_patch_fits_the_deal_and_turn_screens(patch):
-    deal = DealView(PatchView(patch.id), 12, 32)
+    deal = DealView((PatchView(patch.id),) * 8, 9, 32)
     assert render_canvas(deal).overflows == []
+    # Four tiles of 32 columns: the widest patch (5 squares of 4 pixels and 4 gaps,
+    # 24 columns) and the widest label ("10●5⌛", 26) leave the two columns at
+    # each border between tiles dark, in both tile rows.
+    image = render(deal)
+    for border in (31, 32, 63, 64, 95, 96):
+        assert all(image.getpixel((border, y)) == 0 for y in range(8, 56)), border
     pick = PickPatchView(PatchView(patch.id), 32, 32, 26, 26)
     assert render_canvas(pick).overflows == []
     turn = EXAMPLES["turn_solo"]
@@ -331,7 +344,7 @@ def test_empty_content_renders(view):
 
 
 def test_unknown_patch_is_reported_not_raised():
-    view = DealView(PatchView("P99"), 1, 32)
+    view = DealView((PatchView("P01"), PatchView("P99")), 1, 32)
     assert render_canvas(view).overflows == ["unknown patch 'P99'"]
 
 
