@@ -19,6 +19,7 @@ from companion.app.play import (
     board_view,
     offer_before,
 )
+from companion.app.undo_wording import undo_cards
 from companion.app.widgets import Entry, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
@@ -132,7 +133,7 @@ class GameFlow:
     def _finish(self) -> None:
         entries = [
             Entry("Save and finish", self._save_finished),
-            Entry("Undo last action", self.undo),
+            Entry("Undo last action", lambda: self.menu.confirm_undo(self._finish)),
         ]
         if claimants := self.session.current.bonus_claimants():
             # The tile is still free: whoever completed a 7×7 may take it now.
@@ -156,10 +157,13 @@ class GameFlow:
         self.app.home()
 
     def undo(self) -> None:
-        """Take back the last action of a person, with any Automa turns after it."""
+        """Take back the last action of a person, with any Automa turns after it; the
+        reverse steps show under the board as it is now, card by card."""
         try:
-            self.session.undo()
+            plan = self.session.undo()
         except OSError as error:
             self.app.not_saved("The undo", error, self.continue_game)
             return
-        self.continue_game()
+        game = self.session.current
+        board = board_view(game, game.turn)
+        self.app.show(StepsScreen(board, undo_cards(plan), self.continue_game, self.menu.show))

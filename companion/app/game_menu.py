@@ -7,7 +7,8 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.app.rules_text import RULES_REMINDER
-from companion.app.widgets import Entry, Menu, NumberPicker, Pages, Question
+from companion.app.undo_wording import undo_prompt_lines
+from companion.app.widgets import Action, Entry, Menu, NumberPicker, Pages, Question
 from companion.app.wording import side_label
 from companion.engine.actions import Adjust
 from companion.engine.setup import Side
@@ -39,7 +40,7 @@ class GameMenu:
                 )
             )
         if self.session.can_undo():
-            entries.append(Entry("Undo last action", self._confirm_undo))
+            entries.append(Entry("Undo last action", lambda: self.confirm_undo(self.show)))
         entries += [Entry("Rules reminder", self._rules), Entry("Home", self.app.home)]
         self.app.show(
             Menu("Game menu", entries, on_back=self.flow.resume, kind=ScreenKind.GAME_MENU)
@@ -75,13 +76,16 @@ class GameMenu:
             )
         )
 
-    def _confirm_undo(self) -> None:
+    def confirm_undo(self, back: Action) -> None:
+        """Name what the undo takes back; `back` is where "No" returns to."""
+        plan = self.session.undo_plan()
+        assert plan is not None, "undo offered with nothing to undo"
         self.app.show(
             Question(
                 "Undo",
-                ("Take back the last action", "(and the Automa's turns", "that followed it)?"),
-                (Entry("No", self.show), Entry("Yes, undo", self.flow.undo)),
-                on_back=self.show,
+                undo_prompt_lines(plan),
+                (Entry("No", back), Entry("Yes, undo", self.flow.undo)),
+                on_back=back,
                 kind=ScreenKind.CONFIRM_UNDO,
             )
         )

@@ -12,9 +12,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from companion.engine.actions import Action, AutomaTurn, ClaimBonus, Step
+from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice
+from companion.engine.undo_steps import UndoPlan, plan_undo, undo_count
 from companion.storage.journal import JOURNAL_NAME, Journal
 from companion.storage.progress import PROGRESS_NAME, Entering, Progress
 
@@ -134,19 +135,26 @@ class GameSession:
         self._save_progress()
 
     def can_undo(self) -> bool:
-        return any(not isinstance(action, AutomaTurn) for action in self.current.move_stack)
+        return undo_count(self.current.move_stack) > 0
 
-    def undo(self) -> None:
-        """Take back the last action of a person, with any Automa turns after it."""
+    def undo_plan(self) -> UndoPlan | None:
+        """What `undo` would take back now, with the reverse steps for the table."""
+        return plan_undo(self.current)
+
+    def undo(self) -> UndoPlan:
+        """Take back the last action of a person, with any Automa turns after it;
+        returns what was taken back."""
         game = self.current
-        while game.move_stack:
+        plan = plan_undo(game)
+        assert plan is not None, "nothing to undo"
+        for _ in plan.undone:
             # The file first: if it cannot be shortened, the game stays as the file says.
             self.journal.undo()
-            if not isinstance(game.pop(), AutomaTurn):
-                break
+            game.pop()
         self.progress.acknowledged = len(game.move_stack)
         self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
         self._save_progress()
+        return plan
 
     # --- the 7×7 bonus -----------------------------------------------------------------
 

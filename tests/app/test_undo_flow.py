@@ -1,0 +1,130 @@
+"""Undo through the application's inputs: the question names what goes, then the
+reverse steps show card by card under the board as the undo leaves it."""
+
+import itertools
+import random
+
+from companion.app.companion import Companion
+from companion.app.play import board_view
+from companion.app.undo_wording import undo_cards, undo_prompt_lines
+from companion.engine.actions import AutomaTurn, Buy, ClaimBonus
+from companion.engine.game import Game
+from companion.engine.setup import Side, solo_setup, two_player_setup
+from companion.engine.undo_steps import plan_undo
+from companion.inputs.events import Input
+from companion.render.screens import render_canvas
+from companion.testing.autoplay import inputs_for, random_choice, start_game
+from companion.views import MenuView, QuestionView, ScreenKind, StepView, TurnView
+
+
+def play_until_turns(app, rng, turns):
+    """Answer screens until `turns` player turns have been played; stop on the next."""
+    seen = 0
+    while True:
+        view = app.view()
+        if isinstance(view, TurnView):
+            if seen == turns:
+                return
+            seen += 1
+        for item in inputs_for(view, random_choice(rng), rng):
+            app.handle(item)
+
+
+def open_undo(app):
+    app.handle(Input.HOLD)
+    menu = app.view()
+    assert isinstance(menu, MenuView) and menu.kind is ScreenKind.GAME_MENU
+    labels = [item.label for item in menu.items]
+    for _ in range(labels.index("Undo last action")):
+        app.handle(Input.NEXT)
+    app.handle(Input.SELECT)
+    question = app.view()
+    assert isinstance(question, QuestionView) and question.kind is ScreenKind.CONFIRM_UNDO
+    return question
+
+
+def test_the_undo_names_the_action_then_shows_the_reverse_steps_under_the_board(tmp_path):
+    rng = random.Random(5)
+    app = Companion(tmp_path, itertools.count(5).__next__)
+    start_game(app, True, False, rng)
+    play_until_turns(app, rng, 4)
+    game = app.game
+    stack = game.move_stack
+    last = max(i for i, action in enumerate(stack) if not isinstance(action, AutomaTurn))
+    person, automa_turns = stack[last], len(stack) - 1 - last
+    question = open_undo(app)
+    text = " ".join(question.lines)
+    if isinstance(person, Buy):
+        assert " buy" in text
+    else:
+        assert "advance to" in text
+    assert ("Automa" in text) == (automa_turns > 0)
+    app.handle(Input.NEXT)  # "Yes, undo"
+    app.handle(Input.SELECT)
+    step = app.view()
+    assert isinstance(step, StepView) and step.number == 1
+    # The board is the table the undo leads to: tokens and buttons as the game now has.
+    you, automa = step.board.sides
+    assert (you.position, you.buttons) == (
+        game.sides[Side.PLAYER].position,
+        game.sides[Side.PLAYER].buttons,
+    )
+    assert automa.position == game.sides[Side.AUTOMA].position
+    for _ in range(step.total):
+        assert isinstance(app.view(), StepView)
+        app.handle(Input.SELECT)
+    assert isinstance(app.view(), TurnView)
+
+
+def test_no_goes_back_to_the_menu_and_undoes_nothing(tmp_path):
+    rng = random.Random(6)
+    app = Companion(tmp_path, itertools.count(6).__next__)
+    start_game(app, True, False, rng)
+    play_until_turns(app, rng, 2)
+    state = app.game.state()
+    open_undo(app)
+    app.handle(Input.SELECT)  # "No"
+    assert app.view().kind is ScreenKind.GAME_MENU
+    assert app.game.state() == state
+
+
+def test_a_two_player_undo_never_mentions_the_automa(tmp_path):
+    rng = random.Random(8)
+    app = Companion(tmp_path, itertools.count(8).__next__)
+    start_game(app, False, False, rng)
+    for turns in (3, 1, 2):
+        play_until_turns(app, rng, turns)
+        question = open_undo(app)
+        assert "automa" not in " ".join(question.lines).lower()
+        app.handle(Input.NEXT)
+        app.handle(Input.SELECT)
+        while isinstance(view := app.view(), StepView):
+            assert "automa" not in " ".join(view.lines).lower()
+            app.handle(Input.SELECT)
+
+
+def test_every_undo_question_and_reverse_card_of_random_games_fits(tmp_path):
+    """Both modes, every undo a random game allows: no line cut off or off the display."""
+    problems = []
+    cards = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = Game(
+            solo_setup("legend", "normal", seed=seed) if seed % 2 else two_player_setup(seed=seed)
+        )
+        while not game.is_over:
+            actions = [a for a in game.legal_actions() if not isinstance(a, ClaimBonus)]
+            game.push(actions[0] if game.turn == Side.AUTOMA else rng.choice(actions))
+            plan = plan_undo(game)
+            if plan is None or game.turn == Side.AUTOMA:
+                continue
+            board = board_view(game, game.turn)
+            views = [QuestionView("Undo", undo_prompt_lines(plan), ("No", "Yes, undo"), 1)]
+            steps = undo_cards(plan)
+            views += [StepView(board, c.lines, i + 1, len(steps)) for i, c in enumerate(steps)]
+            cards += len(steps)
+            for view in views:
+                if overflows := render_canvas(view).overflows:
+                    problems.append((view, overflows))
+    assert cards > 500
+    assert problems == [], "\n".join(f"{view.lines}: {over}" for view, over in problems)

@@ -1,0 +1,141 @@
+"""The undo's question and its reverse-step cards, worded from the engine's plan.
+
+The games are those of tests/test_undo_steps.py, worked out by hand there.
+"""
+
+from helpers import place, solo_game, two_player_game
+from test_undo_steps import buy_and_automa_take
+
+from companion.app.undo_wording import undo_cards, undo_prompt_lines
+from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy, ClaimBonus
+from companion.engine.automa import DECK_CARDS, Deck
+from companion.engine.undo_steps import plan_undo
+from companion.text.font import ARROW_TO, BUTTON
+
+
+def test_the_question_names_the_buy_and_the_automa_turn_after_it():
+    plan = plan_undo(buy_and_automa_take())
+    assert undo_prompt_lines(plan) == ("Take back:", "Your P21 buy, and the Automa's turn after it")
+
+
+def test_the_question_counts_several_automa_turns():
+    # The player on 10 corrects its buttons; the Automa on 5 is behind. Card 2 (2
+    # buttons): P10 (cost 2) and P02 (1) affordable, both no overtake (time 2: 7 <= 10),
+    # both 0 buttons, farthest: P02, 5 -> 7, still behind. Card 12 (0 buttons):
+    # nothing on offer (P18 P26 P30) costs 0, it passes to 11. Two turns.
+    game = solo_game("P10", "P17", "P02", "P18", "P26", "P30", cards=(2, 12))
+    place(game, "automa", 5)
+    place(game, "player", 10)
+    game.push(Adjust("player", 1))
+    game.push(AUTOMA_TURN)
+    game.push(AUTOMA_TURN)
+    assert game.turn == "player"
+    plan = plan_undo(game)
+    assert undo_prompt_lines(plan)[1] == (
+        f"Your correction, +1{BUTTON}, and the Automa's 2 turns after it"
+    )
+
+
+def test_two_player_questions_never_mention_the_automa():
+    game = two_player_game("P10", "P01")
+    game.push(Buy(0))  # P1
+    game.push(ADVANCE)  # P2
+    game.sides["p1"].covered = 50
+    game.push(ClaimBonus("p1"))
+    game.push(Adjust("p2", 3))
+    questions = []
+    while (plan := plan_undo(game)) is not None:
+        questions.append(" ".join(undo_prompt_lines(plan)))
+        assert plan.automa_turns == 0
+        for _ in plan.undone:
+            game.pop()
+    assert len(questions) == 4
+    assert not any("automa" in question.lower() for question in questions)
+
+
+def test_the_reverse_cards_of_a_buy_and_the_automa_take_after_it():
+    cards = [card.lines for card in undo_cards(plan_undo(buy_and_automa_take()))]
+    assert cards == [
+        ("Automa's P08: put it back", "between P13 and P04;", "neutral token before P13"),
+        (f"Automa's token 22 {ARROW_TO} 20", "Card 2 back on the deck"),
+        ("Your P21: put it back", "between P05 and P13;", "neutral token before P05"),
+        (f"Your token 22 {ARROW_TO} 19", f"Take 5{BUTTON} back from the bank"),
+    ]
+
+
+def test_the_reverse_cards_of_an_automa_pass_with_income_leather_tile_and_reshuffle():
+    # As in test_undo_steps: the Automa passes 30 -> 37 with card 12 (income 5),
+    # crossing the leather at 32 and 35 (income, its 7x7 mark), and reshuffles.
+    game = solo_game("P10", "P17", "P02", difficulty="legend")
+    game.draw_pile = (12,)
+    game.discard_pile = tuple(card for card in DECK_CARDS[Deck.NORMAL] if card != 12)
+    place(game, "player", 36)
+    place(game, "automa", 30)
+    game.push(Adjust("player", 1))
+    game.push(AUTOMA_TURN)
+    plan = plan_undo(game)
+    assert (
+        undo_prompt_lines(plan)[1] == f"Your correction, +1{BUTTON}, and the Automa's turn after it"
+    )
+    assert [card.lines for card in undo_cards(plan)] == [
+        (f"Automa's token 37 {ARROW_TO} 30", f"Put 5{BUTTON} income back"),
+        ("Automa: 7x7 tile back", "It is free again"),
+        ("Automa: leather patch", "back to the track at 32"),
+        ("Reshuffle undone:", "card 12 alone on the deck,", "the other 11 discarded"),
+        (f"Correction undone: You -1{BUTTON}", f"(put 1{BUTTON} in the bank)"),
+    ]
+
+
+def test_an_advance_with_income_puts_back_both_and_a_discarded_leather_comes_out_of_the_box():
+    # The player on 24 with income 3 and a full quilt, the Automa on 26: the advance
+    # goes to 27 (+3), crossing the leather at 26 (discarded: no room) and no income
+    # mark (23 is behind, 29 ahead), so only the advance's buttons go back.
+    game = solo_game()
+    place(game, "automa", 26)
+    place(game, "player", 24)
+    game.sides["player"].covered = 81
+    game.sides["player"].income = 3
+    game.push(ADVANCE)
+    while game.turn == "automa":
+        game.push(AUTOMA_TURN)
+    player_cards = [card.lines for card in undo_cards(plan_undo(game))][-2:]
+    assert player_cards == [
+        (f"Your token 27 {ARROW_TO} 24", f"Put 3{BUTTON} back in the bank"),
+        ("Leather patch out of the box,", "back to the track at 26"),
+    ]
+
+
+def test_advance_and_income_buttons_are_added_on_one_line():
+    # The player on 18 with income 3, the Automa on 24: to 25, +7, income 3 at 23,
+    # and the leather at 20 taken.
+    game = solo_game()
+    place(game, "automa", 24)
+    place(game, "player", 18)
+    game.sides["player"].income = 3
+    game.push(ADVANCE)
+    while game.turn == "automa":
+        game.push(AUTOMA_TURN)
+    player_cards = [card.lines for card in undo_cards(plan_undo(game))][-2:]
+    assert player_cards == [
+        (f"Your token 25 {ARROW_TO} 18", f"Put 10{BUTTON} back (7 + 3 income)"),
+        ("You: leather patch", "back to the track at 20"),
+    ]
+
+
+def test_a_buy_that_crossed_an_income_mark_nets_the_buttons_and_the_token_goes_on_top():
+    # Both tokens on 21, the player's on top (its turn), income 2. It buys P10 (cost 2,
+    # time 2): 21 -> 23, crossing the mark 23 (+2). Undone: 2 paid back, 2 income
+    # returned: even; its token back on 21 on top of the Automa's.
+    game = solo_game("P10", "P17", "P02")
+    place(game, "automa", 21)
+    place(game, "player", 21, buttons=5)
+    game.sides["player"].income = 2
+    game.push(Buy(0))
+    while game.turn == "automa":
+        game.push(AUTOMA_TURN)
+    token_card = undo_cards(plan_undo(game))[-1].lines
+    assert token_card == (
+        f"Your token 23 {ARROW_TO} 21",
+        "on top of the other token",
+        "Even (2 paid, 2 income)",
+    )
