@@ -12,6 +12,7 @@ from companion.app.widgets import Action, Entry, Menu, NumberPicker, Pages, Ques
 from companion.app.wording import side_label
 from companion.engine.actions import Adjust
 from companion.engine.setup import Side
+from companion.text.font import BUTTON
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
@@ -57,22 +58,30 @@ class GameMenu:
             then(sides[0])
             return
         entries = [Entry(side_label(side), partial(then, side)) for side in sides]
+        entries.append(Entry("Back", self.show))
         self.app.show(Menu(title, entries, on_back=self.show))
 
     def _correct(self, side: str) -> None:
+        """The count starts unchanged (0): a press there, or back, cancels."""
         buttons = self.session.current.sides[side].buttons
-        allowed = list(range(-buttons, CORRECTION_LIMIT + 1))
-        allowed.remove(0)
         verb = "have" if side == Side.PLAYER else "has"
+
+        def correct(delta: int) -> None:
+            if delta:
+                self.flow.play(Adjust(side, delta))
+            else:
+                self.show()
+
         self.app.show(
             NumberPicker(
                 "Correct buttons",
-                f"{side_label(side)} {verb} {buttons}",
-                1,
-                allowed,
-                lambda delta: f"{delta:+d} = {buttons + delta}",
-                lambda delta: self.flow.play(Adjust(side, delta)),
+                f"{side_label(side)} {verb} {buttons}{BUTTON}",
+                0,
+                range(-buttons, CORRECTION_LIMIT + 1),
+                lambda delta: f"{delta:+d} = {buttons + delta}" if delta else "no change",
+                correct,
                 self.show,
+                hint=lambda delta: "press: correct  0: cancel" if delta else "press: cancel",
             )
         )
 

@@ -107,7 +107,10 @@ class Question(Menu):
 
 
 class NumberPicker(Screen):
-    """Turn to change a number, press to keep it; back leaves it as it was."""
+    """Turn to change a number, press to keep it; back leaves it as it was.
+
+    `hint(value)` says what a press does at `value`, when that is not just "ok".
+    """
 
     def __init__(
         self,
@@ -118,14 +121,15 @@ class NumberPicker(Screen):
         shown: Callable[[int], str],
         on_done: Callable[[int], None],
         on_back: Action,
+        hint: Callable[[int], str] = lambda _: "turn: change  press: ok",
     ) -> None:
         self.title, self.label, self.allowed, self.shown = title, label, list(allowed), shown
-        self.on_done, self.on_back = on_done, on_back
+        self.on_done, self.on_back, self.hint = on_done, on_back, hint
         self.cursor = Cursor(len(self.allowed), self.allowed.index(value))
 
     def view(self) -> View:
-        value = self.shown(self.allowed[self.cursor.index])
-        return NumberView(self.title, self.label, value, "turn: change  press: ok")
+        value = self.allowed[self.cursor.index]
+        return NumberView(self.title, self.label, self.shown(value), self.hint(value))
 
     def handle(self, event: Input) -> None:
         if self.cursor.move(event):

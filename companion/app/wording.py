@@ -85,6 +85,17 @@ def refusal_text(refusal: Refusal, patch: Patch, side: SideState) -> str:
     return f"{patch.id}: {refusal}, {numbers}"
 
 
+def correction_lines(side: str, delta: int, buttons: int) -> tuple[str, ...]:
+    """A button count corrected on the device: nothing to do at the table.
+
+    >>> correction_lines("player", 3, 10)
+    ('Corrected: +3 buttons', 'Your buttons: 7 → 10')
+    """
+    noun = "button" if abs(delta) == 1 else "buttons"
+    count = f"{possessive(side)} buttons: {buttons - delta} {ARROW_TO} {buttons}"
+    return (f"Corrected: {delta:+d} {noun}", count)
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One thing to do at the table, a few lines in the strip under the board."""
@@ -147,10 +158,8 @@ def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
                     else f"It is worth {BONUS_POINTS} points"
                 )
                 others.append(Card((first, why)))
-            case AdjustButtons(side, delta):
-                verb = f"take {delta}{BUTTON} from" if delta > 0 else f"put {-delta}{BUTTON} in"
-                corrected = f"Corrected: {side_label(side)} {delta:+d}{BUTTON}"
-                others.append(Card((corrected, f"({verb} the bank)")))
+            case AdjustButtons(side, delta, buttons):
+                others.append(Card(correction_lines(side, delta, buttons)))
     if income:
         # Income is taken as the token crosses its marks: on the move's card, so a
         # turn needs one press fewer.

@@ -145,10 +145,13 @@ class TakeBonus:
 
 @dataclass(frozen=True, slots=True)
 class AdjustButtons:
-    """A correction: give `side` `delta` buttons (or take them back when negative)."""
+    """A correction of the count the device keeps: `side`'s buttons change by `delta`
+    (negative: fewer) to `buttons`. Nothing moves at the table: the count was wrong."""
 
     side: str
     delta: int
+    buttons: int
+    """The side's buttons after the correction."""
 
 
 Step = (

@@ -241,7 +241,7 @@ class Game(BonusRules, Scoring):
                 f"{name} has {side.buttons} buttons; cannot take away {-delta}"
             )
         side.buttons += delta
-        return (AdjustButtons(name, delta),)
+        return (AdjustButtons(name, delta, side.buttons),)
 
     def _move_token(self, side: SideState, target: int) -> tuple[Step, ...]:
         start = side.position

@@ -231,10 +231,16 @@ EXAMPLES: dict[str, View] = {
         selected=1,
     ),
     "number": NumberView(
-        title="Correction",
-        label="Your buttons",
-        value="12",
-        hint="turn: change  press: ok",
+        title="Correct buttons",
+        label=f"You have 7{BUTTON}",
+        value="+3 = 10",
+        hint="press: correct  0: cancel",
+    ),
+    "number_unchanged": NumberView(
+        title="Correct buttons",
+        label=f"Automa has 12{BUTTON}",
+        value="no change",
+        hint="press: cancel",
     ),
     "score": ScoreView(
         columns=(

@@ -46,10 +46,11 @@ def test_advance_card_then_leather():
 
 def test_a_correction_is_worded_as_a_correction():
     game = solo_game("P07", "P13", "P10")
-    game.push(Buy(0))  # player 0 -> 1
+    game.push(Buy(0))  # player 0 -> 1, pays P07's 2 of the 5 buttons of the set-up
     game.push(AUTOMA_TURN)
     cards = player_cards(game.push(Adjust("player", -1)))
-    assert cards[0].lines == (f"Corrected: You -1{BUTTON}", f"(put 1{BUTTON} in the bank)")
+    # The count was wrong on the device: nothing to take from or put in the bank.
+    assert cards[0].lines == ("Corrected: -1 button", "Your buttons: 3 \u2192 2")
 
 
 def test_automa_pass_summary():
