@@ -296,5 +296,25 @@ EXAMPLES: dict[str, View] = {
     "input_test": InputTestView(
         events=("next", "next", "previous", "select", "hold", "back", "next"), count=7
     ),
+    # The undo of a buy and the Automa's turn after it: the question, then the first
+    # reverse step under the board as the undo leaves it (P21 back on offer).
+    "undo_question": QuestionView(
+        title="Undo",
+        lines=("Take back:", "Your P21 buy, and the Automa's turn after it"),
+        answers=("No", "Yes, undo"),
+        selected=1,
+    ),
+    "undo_step": StepView(
+        board=BoardView(
+            (SideView("You", 5, 19), SideView("Automa", 0, 20)),
+            mover=0,
+            leather=(26, 32, 44, 50),
+            bonus_mark=41,
+            offer=(PatchView("P05"), PatchView("P21"), PatchView("P13")),
+        ),
+        lines=("Automa's P08: put it back", "between P13 and P04;", "neutral token before P13"),
+        number=1,
+        total=4,
+    ),
 }
 """Every screen with content as the game produces it, by golden-image name."""
