@@ -41,7 +41,7 @@ from companion.app.companion import Companion
 from companion.display.oled import open_oled
 from companion.hardware.config import DisplayConfig
 from companion.hardware.profile import load_profile
-from companion.inputs.events import EventQueue
+from companion.inputs.events import EventQueue, Input
 from companion.inputs.gpio import open_gpio_inputs
 from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop
@@ -100,6 +100,58 @@ def bytes_per_input(driver: str, games: int) -> dict[str, list[float]]:
     return ratios
 
 
+def undo_bytes(driver: str, games: int) -> dict[str, list[float]]:
+    """Fraction of a full frame sent for each input of an undo, now and then in `games`
+    scripted games: the question, the first reverse card, the next ones, the turn after."""
+    full = full_frame_bytes(driver)
+    ratios: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for number in range(games):
+            play_with_undos(Path(scratch, str(number)), number, driver, full, ratios)
+    return ratios
+
+
+def play_with_undos(
+    state_dir: Path, number: int, driver: str, full: int, ratios: dict[str, list[float]]
+) -> None:
+    """One scripted game that undoes on about one turn in five (`undo_bytes`)."""
+    rng = random.Random(number)
+    app = Companion(state_dir, itertools.count(number).__next__)
+    bus = RecordingBus()
+    loop = DisplayLoop(app, open_oled(DisplayConfig(driver), bus=bus))
+    start_game(app, number % 2 == 0, False, rng)
+    loop.refresh()
+    choose = random_choice(rng)
+
+    def press(item: Input, kind: str | None = None) -> None:
+        bus.take()
+        app.handle(item)
+        loop.refresh()
+        if kind:
+            ratios.setdefault(kind, []).append(bus.payload_bytes / full)
+
+    while app.game is not None:
+        view = app.view()
+        if isinstance(view, TurnView) and app.session.can_undo() and rng.random() < 0.2:
+            press(Input.HOLD)
+            menu = app.view()
+            assert isinstance(menu, MenuView)
+            for _ in range([item.label for item in menu.items].index("Undo last action")):
+                press(Input.NEXT)
+            press(Input.SELECT, "undo: the question")
+            press(Input.NEXT)  # "Yes, undo"
+            press(Input.SELECT, "undo: yes, the first reverse card")
+            while isinstance(card := app.view(), StepView):
+                last = card.number == card.total
+                press(
+                    Input.SELECT,
+                    f"undo: {'the last card to the turn' if last else 'the next card'}",
+                )
+            continue
+        for item in inputs_for(view, choose, rng):
+            press(item)
+
+
 def latencies(games: int) -> list[float]:
     """Seconds from a knob detent on mock pins to its frame's last byte on the bus."""
     profile = load_profile(PROFILE)
@@ -137,7 +189,7 @@ from companion.daemon.service import serve
 from companion.display.oled import open_oled
 from companion.testing.recording import RecordingBus
 from companion.hardware.profile import load_profile
-from companion.inputs.events import EventQueue
+from companion.inputs.events import EventQueue, Input
 from companion.inputs.gpio import open_gpio_inputs
 profile = load_profile(sys.argv[1])
 app = Companion(Path(sys.argv[3]))
@@ -260,6 +312,9 @@ def main() -> None:
         median, mean = statistics.median(every), statistics.mean(every)
         print(f"   all inputs: median {median:.0%}, mean {mean:.0%}")
         for kind, values in sorted(ratios.items()):
+            print(f"   {kind}: median {statistics.median(values):.0%} over {len(values)}")
+        print("   undo, now and then in the same games (not in the figures above):")
+        for kind, values in sorted(undo_bytes(driver, args.games).items()):
             print(f"   {kind}: median {statistics.median(values):.0%} over {len(values)}")
     measured = [seconds * 1000 for seconds in latencies(args.games)]
     reference = bare_luma_display_ms()
