@@ -244,7 +244,9 @@ def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_di
     queue = EventQueue()
     with SimulatedInputs(queue) as simulated, contextlib.ExitStack() as stack:
         display, periodic = _open(name, args, simulated, stack)
-        app = Companion(state_dir, seeds, notices=startup_notices(state_dir))
+        app = Companion(
+            state_dir, seeds, notices=startup_notices(state_dir), ask_language=inputs is None
+        )
         loop = DisplayLoop(app, display, periodic=periodic)
         stack.enter_context(closing_on_signals(queue))
         if inputs is not None:

@@ -34,6 +34,7 @@ class ScreenKind(Enum):
     CONFIRM_UNDO = "confirm undo"
     RESUME_DAMAGED = "resume damaged game"
     SETTINGS = "settings"
+    LANGUAGE = "language"
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,8 +228,12 @@ class TextView:
 class InputTestView:
     events: tuple[str, ...]
     """The most recent inputs, newest last."""
-    count: int
-    hint: str = "select x3 to leave"
+    title: str
+    counted: str
+    """How many inputs so far, worded ("7 inputs")."""
+    waiting: str
+    """Shown until the first input ("Press or turn anything")."""
+    hint: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -282,9 +282,9 @@ TOLD: list[str] = []
 class RecordingNotice(companion_module.Notice):
     """The app's Notice, remembering the texts it was given (what the player is told)."""
 
-    def __init__(self, title, texts, on_done):
+    def __init__(self, title, texts, on_done, words):
         TOLD.extend(texts)
-        super().__init__(title, texts, on_done)
+        super().__init__(title, texts, on_done, words)
 
 
 companion_module.Notice = RecordingNotice

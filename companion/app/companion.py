@@ -18,14 +18,15 @@ from companion.app.new_game import NewGameFlow
 from companion.app.session import GameSession
 from companion.app.settings_menu import SettingsMenu
 from companion.app.statistics import statistics_lines
+from companion.app.terms import error_reason
 from companion.app.widgets import Action, Entry, Menu, Notice, Pages, Question, Screen
 from companion.engine.game import Game
 from companion.engine.setup import new_seed
 from companion.inputs.events import Input
-from companion.storage.files import reason_of
 from companion.storage.history import History
 from companion.storage.journal import HISTORY_DIRECTORY
 from companion.storage.settings import SETTINGS_NAME, load_settings
+from companion.text.language import Words, msg, words_for
 from companion.views import ScreenKind, View
 
 log = logging.getLogger(__name__)
@@ -39,9 +40,13 @@ class Companion:
         state_dir: Path,
         seeds: Callable[[], int] = new_seed,
         notices: Sequence[str] = (),
+        *,
+        ask_language: bool = False,
     ) -> None:
         """`notices`: what the command found before the app started (a card that cannot
-        be written), shown first."""
+        be written), shown first. `ask_language`: on the first start (no settings yet),
+        begin by asking the player's language (the device does; tests that script from
+        the home menu do not)."""
         state_dir.mkdir(parents=True, exist_ok=True)
         self.seeds = seeds
         self.keepalive: Callable[[], None] = lambda: None
@@ -49,6 +54,8 @@ class Companion:
         self.history = History(state_dir / HISTORY_DIRECTORY)
         self.settings_path = state_dir / SETTINGS_NAME
         self.settings, settings_notice = load_settings(self.settings_path)
+        # No file (or a damaged one, now set aside): nobody has chosen a language here.
+        first_start = not self.settings_path.exists()
         self.session = GameSession(state_dir)
         self.screen: Screen = Menu("", [])
         self.play = GameFlow(self)
@@ -60,11 +67,20 @@ class Companion:
             self.new_game.resume_entering()
         elif self.session.game:
             self.play.resume()
+        elif ask_language and first_start:
+            self.settings_menu.choose_language(self.home)
         else:
             self.home()
         found = (self.session.load_notice, self.session.progress_notice, settings_notice)
         for notice in reversed([*notices, *(text for text in found if text)]):
-            self.screen = Notice("Note", (notice,), self.back_to(self.screen))
+            self.screen = Notice(
+                self.words("Note"), (notice,), self.back_to(self.screen), self.words
+            )
+
+    @property
+    def words(self) -> Words:
+        """The words of the language the player chose: every screen's text goes through it."""
+        return words_for(self.settings.language)
 
     @property
     def game(self) -> Game | None:
@@ -93,31 +109,41 @@ class Companion:
         return lambda: self.show(screen)
 
     def home(self) -> None:
+        words = self.words
         entries = []
         if self.session.game:
-            entries.append(Entry("Resume game", self.play.resume))
+            entries.append(Entry(words("Resume game"), self.play.resume))
         entries += [
-            Entry("New solo game", lambda: self.new_game.confirm(self.new_game.solo)),
-            Entry("New two-player game", lambda: self.new_game.confirm(self.new_game.two_player)),
-            Entry("Statistics", self.statistics),
-            Entry("Settings", self.settings_menu.show),
+            Entry(words("New solo game"), lambda: self.new_game.confirm(self.new_game.solo)),
+            Entry(
+                words("New two-player game"),
+                lambda: self.new_game.confirm(self.new_game.two_player),
+            ),
+            Entry(words("Statistics"), self.statistics),
+            Entry(words("Settings"), self.settings_menu.show),
         ]
-        self.show(Menu("Patchwork", entries, kind=ScreenKind.HOME))
+        self.show(Menu(words("Patchwork"), entries, kind=ScreenKind.HOME))
 
     def statistics(self) -> None:
         statistics = self.history.statistics(keepalive=self.keepalive)
-        self.show(Pages("Statistics", statistics_lines(statistics), self.home))
+        lines = statistics_lines(statistics, self.words)
+        self.show(Pages(self.words("Statistics"), lines, self.home, self.words))
 
     def not_saved(self, what: str, error: OSError, then: Action) -> None:
-        """Say that `what` was not saved and why; `then` when the player has read it.
+        """Say that `what` (a key marked with `msg`) was not saved and why; `then` when the
+        player has read it.
 
         Nothing not saved is shown as done: the caller has left the game as the
         journal has it. Pressing again after freeing space simply saves.
         """
         log.error("%s was not saved: %s", what, error)
-        reason = reason_of(error)
-        text = f"{what} was not saved: {reason}. Free space or check the card, then try again."
-        self.show(Notice("Not saved", (text,), then))
+        words = self.words
+        text = words(
+            "{what} was not saved: {reason}. Free space or check the card, then try again.",
+            what=words(what),
+            reason=error_reason(error, words),
+        )
+        self.show(Notice(words("Not saved"), (text,), then, words))
 
     def _offer_prefix(self) -> None:
         """A damaged journal's actions before the damage, offered back."""
@@ -127,15 +153,24 @@ class Companion:
             try:
                 self.session.take_back_prefix()
             except OSError as error:
-                self.not_saved("The game", error, self.home)
+                self.not_saved(msg("The game"), error, self.home)
                 return
             self.play.resume()
 
+        words = self.words
+        question = words(
+            "Resume from action {kept} of {actions}?",
+            kept=kept,
+            actions=self.session.damaged_actions,
+        )
         self.show(
             Question(
-                "Damaged game",
-                (f"Resume from action {kept}", f"of {self.session.damaged_actions}?"),
-                (Entry("Yes, resume", resume), Entry("No, start clean", self.home)),
+                words("Damaged game"),
+                (question,),
+                (
+                    Entry(words("Yes, resume"), resume),
+                    Entry(words("No, start clean"), self.home),
+                ),
                 on_back=self.home,
                 kind=ScreenKind.RESUME_DAMAGED,
             )

@@ -25,6 +25,7 @@ from companion.app.wording import automa_summary, bonus_question_lines, player_c
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
 from companion.engine.game import BonusQuestion
 from companion.engine.setup import Side
+from companion.text.language import msg
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ class GameFlow:
             self._not_saved(error)
 
     def _not_saved(self, error: OSError) -> None:
-        self.app.not_saved("The action", error, self.continue_game)
+        self.app.not_saved(msg("The action"), error, self.continue_game)
 
     def _show_steps(self, action: Action, steps: tuple[Step, ...]) -> None:
         """The steps under the board. A player's keep the offer they chose from (as the
@@ -152,7 +153,7 @@ class GameFlow:
         try:
             self.session.finish()
         except OSError as error:
-            self.app.not_saved("The finished game", error, self.continue_game)
+            self.app.not_saved(msg("The finished game"), error, self.continue_game)
             return
         self.app.home()
 
@@ -162,7 +163,7 @@ class GameFlow:
         try:
             plan = self.session.undo()
         except OSError as error:
-            self.app.not_saved("The undo", error, self.continue_game)
+            self.app.not_saved(msg("The undo"), error, self.continue_game)
             return
         game = self.session.current
         board = board_view(game, game.turn)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from companion.app.rules_text import RULES_REMINDER
+from companion.app.rules_text import rules_reminder
 from companion.app.undo_wording import undo_prompt_lines
 from companion.app.widgets import Action, Entry, Menu, NumberPicker, Pages, Question
 from companion.app.wording import side_label
@@ -81,6 +81,7 @@ class GameMenu:
                 lambda delta: f"{delta:+d} = {buttons + delta}" if delta else "no change",
                 correct,
                 self.show,
+                self.app.words,
                 hint=lambda delta: "press: correct  0: cancel" if delta else "press: cancel",
             )
         )
@@ -100,4 +101,5 @@ class GameMenu:
         )
 
     def _rules(self) -> None:
-        self.app.show(Pages("Rules", RULES_REMINDER, self.show))
+        words = self.app.words
+        self.app.show(Pages(words("Rules"), rules_reminder(words), self.show, words))

@@ -9,6 +9,7 @@ from companion.app.circle import PickPatchScreen
 from companion.app.widgets import Action, Entry, Menu, Question
 from companion.engine.automa import DIFFICULTIES, Deck
 from companion.engine.setup import Mode, SetupChoice, Side
+from companion.text.language import msg
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class NewGameFlow:
             try:
                 self.session.abandon()
             except OSError as error:
-                self.app.not_saved("Abandoning the game", error, self.app.home)
+                self.app.not_saved(msg("Abandoning the game"), error, self.app.home)
                 return
             start()
 
@@ -102,7 +103,7 @@ class NewGameFlow:
         try:
             self.session.start_dealt(choice.setup(self.app.seeds()))
         except OSError as error:
-            self.app.not_saved("The new game", error, self.app.home)
+            self.app.not_saved(msg("The new game"), error, self.app.home)
             return
         self.app.play.resume()
 
@@ -119,7 +120,7 @@ class NewGameFlow:
             try:
                 self.session.start_entered(circle)
             except OSError as error:
-                self.app.not_saved("The new game", error, self.resume_entering)
+                self.app.not_saved(msg("The new game"), error, self.resume_entering)
                 return
             self.app.play.continue_game()
 

@@ -2,34 +2,52 @@
 
 from __future__ import annotations
 
+from companion.app.terms import deck_name, difficulty_name
 from companion.storage.history import GameRecord, Statistics
+from companion.text.language import Words
 
 
-def statistics_lines(stats: Statistics) -> list[str]:
+def statistics_lines(stats: Statistics, words: Words) -> list[str]:
     """Solo results per difficulty and deck, then two-player games, then recent results."""
     if stats.solo_overall is None and not stats.two_player_games:
-        return ["No finished games yet.", "", "Finish a game and its", "result appears here."]
+        return [
+            words("No finished games yet."),
+            "",
+            words("Finish a game and its result shows here."),
+        ]
     lines = []
     for (difficulty, deck), solo in stats.solo.items():
         lines += [
-            f"{difficulty.capitalize()} {deck}: {solo.wins}/{solo.games} won",
-            f"  best {solo.best_margin:+d}, average {solo.average_margin:+.1f}",
+            words(
+                "{difficulty} {deck}: {wins}/{games} won",
+                difficulty=difficulty_name(difficulty, words),
+                deck=deck_name(deck, words),
+                wins=solo.wins,
+                games=solo.games,
+            ),
+            "  "
+            + words(
+                "best {best}, average {average}",
+                best=f"{solo.best_margin:+d}",
+                average=f"{solo.average_margin:+.1f}",
+            ),
         ]
     if stats.solo_overall:
         overall = stats.solo_overall
-        lines.append(f"All solo: {overall.wins}/{overall.games} won")
+        lines.append(words("All solo: {wins}/{games} won", wins=overall.wins, games=overall.games))
     if stats.two_player_games:
-        lines.append(f"Two-player games: {stats.two_player_games}")
+        lines.append(words("Two-player games: {count}", count=stats.two_player_games))
     if stats.recent:
-        lines.append("Last results:")
+        lines.append(words("Last results:"))
     for record in stats.recent:
         scores = "-".join(str(score) for score in record.scores.values())
-        lines.append(f" {record.date:%m-%d} {_short(record)} {scores}")
+        lines.append(f" {record.date:%m-%d} {_short(record, words)} {scores}")
     return lines
 
 
-def _short(record: GameRecord) -> str:
+def _short(record: GameRecord, words: Words) -> str:
     """e.g. "fel/tac" or "2P", to keep a result on one line."""
     if record.difficulty and record.deck:
-        return f"{record.difficulty[:3]}/{record.deck[:3]}"
-    return "2P"
+        difficulty = difficulty_name(record.difficulty, words)[:3].lower()
+        return f"{difficulty}/{deck_name(record.deck, words)[:3].lower()}"
+    return words("2P")

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.inputs.events import Input
+from companion.text.language import Words
 from companion.text.pages import TEXT_PAGE_LINES, text_page_lines
 from companion.views import (
     MenuItem,
@@ -121,11 +122,14 @@ class NumberPicker(Screen):
         shown: Callable[[int], str],
         on_done: Callable[[int], None],
         on_back: Action,
-        hint: Callable[[int], str] = lambda _: "turn: change  press: ok",
+        words: Words,
+        hint: Callable[[int], str] | None = None,
     ) -> None:
         self.title, self.label, self.allowed, self.shown = title, label, list(allowed), shown
-        self.on_done, self.on_back, self.hint = on_done, on_back, hint
+        self.on_done, self.on_back = on_done, on_back
         self.cursor = Cursor(len(self.allowed), self.allowed.index(value))
+        usual = words("turn: change  press: ok")
+        self.hint = hint or (lambda _: usual)
 
     def view(self) -> View:
         value = self.allowed[self.cursor.index]
@@ -144,20 +148,24 @@ class Pages(Screen):
     """Text a page at a time: turn to page, press to leave."""
 
     def __init__(
-        self, title: str, texts: Sequence[str], on_done: Action, footer: str = "press: back"
+        self, title: str, texts: Sequence[str], on_done: Action, words: Words, *, ok: bool = False
     ) -> None:
-        self.title, self.on_done, self.footer = title, on_done, footer
+        """`ok`: pressing acknowledges a message, rather than going back from a text."""
+        self.title, self.on_done = title, on_done
         lines = text_page_lines(texts)
         per_page = TEXT_PAGE_LINES
         self.pages = [tuple(lines[i : i + per_page]) for i in range(0, len(lines), per_page)] or [
             ()
         ]
         self.cursor = Cursor(len(self.pages))
+        if len(self.pages) == 1:
+            self.footer = words("press: ok") if ok else words("press: back")
+        else:
+            self.footer = words("turn: page  press: ok") if ok else words("turn: page  press: back")
 
     def view(self) -> View:
         page = self.cursor.index
-        footer = f"turn: page  {self.footer}" if len(self.pages) > 1 else self.footer
-        return TextView(self.title, self.pages[page], page + 1, len(self.pages), footer)
+        return TextView(self.title, self.pages[page], page + 1, len(self.pages), self.footer)
 
     def handle(self, event: Input) -> None:
         if not self.cursor.move(event) and event in (Input.SELECT, *BACKWARD):
@@ -167,5 +175,5 @@ class Pages(Screen):
 class Notice(Pages):
     """A message for the player, of any length, acknowledged with a press."""
 
-    def __init__(self, title: str, texts: Sequence[str], on_done: Action) -> None:
-        super().__init__(title, texts, on_done, footer="press: ok")
+    def __init__(self, title: str, texts: Sequence[str], on_done: Action, words: Words) -> None:
+        super().__init__(title, texts, on_done, words, ok=True)

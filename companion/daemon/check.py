@@ -98,6 +98,17 @@ def _print_unless_terminal(profile: HardwareProfile) -> Callable[[str], None]:
     return lambda line: print(line, flush=True)
 
 
+def check_inputs_view(events: list[str]) -> InputTestView:
+    """check-hardware's input screen: a command-line tool's, so in English."""
+    return InputTestView(
+        tuple(events[-SHOWN_EVENTS:]),
+        "Input test",
+        f"inputs: {len(events)}",
+        "Press or turn anything",
+        "Ctrl-C to stop",
+    )
+
+
 def show_inputs(queue: EventQueue, show: Callable, print_line: Callable[[str], None]) -> int:
     """Show and print each input as it arrives, until the queue is closed; returns the count."""
     events: list[str] = []
@@ -105,5 +116,5 @@ def show_inputs(queue: EventQueue, show: Callable, print_line: Callable[[str], N
     while (event := queue.get_event()) is not None:
         events.append(event.input.value)
         print_line(f"{event.timestamp - started:9.3f} s  {event.input.value}")
-        show(render(InputTestView(tuple(events[-SHOWN_EVENTS:]), len(events), "Ctrl-C to stop")))
+        show(render(check_inputs_view(events)))
     return len(events)

@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     queue = EventQueue()
     with ExitStack() as stack:
         stack.enter_context(lock)
-        app = Companion(state_dir, notices=simulate.startup_notices(state_dir))
+        app = Companion(state_dir, notices=simulate.startup_notices(state_dir), ask_language=True)
         try:
             display = stack.enter_context(panel_for(profile))
             stack.enter_context(open_gpio_inputs(profile.inputs, queue))

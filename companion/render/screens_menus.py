@@ -149,7 +149,7 @@ def draw_text(canvas: Canvas, view: TextView) -> None:
 
 
 def draw_input_test(canvas: Canvas, view: InputTestView) -> None:
-    title_bar(canvas, "Input test", f"{view.count} input{'' if view.count == 1 else 's'}")
+    title_bar(canvas, view.title, view.counted)
     room = rows_between(BODY_TOP, BOTTOM_ROW - 1)
     events = view.events[-room:]
     marker = f"{ARROW_RIGHT} "
@@ -160,7 +160,7 @@ def draw_input_test(canvas: Canvas, view: InputTestView) -> None:
         text = f"{marker}{event}" if newest else event
         canvas.text((x, BODY_TOP + index * LINE), text, max_width=WIDTH - x)
     if not events:
-        canvas.text((PAD, BODY_TOP), "Press or turn anything")
+        canvas.text((PAD, BODY_TOP), view.waiting)
     hint(canvas, view.hint)
 
 

@@ -20,6 +20,8 @@ SETTINGS_NAME = "settings.json"
 DAMAGED_STEM = "settings-damaged"
 MAX_SECONDS = 24 * 60 * 60
 """A longer timeout is surely a typo; a day is as good as never."""
+LANGUAGES = ("en", "ru", "pl", "cs", "ko")
+"""The codes of the languages the screens speak (their words: `companion.text.language`)."""
 
 
 class SettingsError(ValueError):
@@ -36,20 +38,23 @@ class Settings:
     """Seconds without input before the display blanks; 0 = never; not before dimming."""
     rotation: int = 0
     """0, or 180 for a display mounted upside down."""
+    language: str = "en"
+    """The screens' language, one of `LANGUAGES`; logs and the command line stay English."""
 
     def __post_init__(self) -> None:
         _check_all(asdict(self), type(self).__name__)
 
-    def with_value(self, key: str, value: int) -> Settings:
+    def with_value(self, key: str, value: int | str) -> Settings:
         """A copy with one setting changed; `SettingsError` (one line) if it is not allowed."""
         return validate_settings({**asdict(self), key: value}, "Settings")
 
 
 @dataclass(frozen=True, slots=True)
 class _Rule:
-    accepts: Callable[[int], bool]
+    accepts: Callable[[Any], bool]
     expected: str
     """The end of "'key' must be …", e.g. "a whole number 0–255"."""
+    kind: type = int
 
 
 _RULES: Mapping[str, _Rule] = MappingProxyType(
@@ -64,6 +69,7 @@ _RULES: Mapping[str, _Rule] = MappingProxyType(
             f"a whole number of seconds 0–{MAX_SECONDS} (0 = never)",
         ),
         "rotation": _Rule(lambda value: value in (0, 180), "0 or 180"),
+        "language": _Rule(lambda value: value in LANGUAGES, f"one of {', '.join(LANGUAGES)}", str),
     }
 )
 
@@ -110,7 +116,7 @@ def save_settings(path: Path, settings: Settings) -> None:
 def _check_all(values: Mapping[str, Any], source_name: str) -> None:
     for key, rule in _RULES.items():
         value = values[key]
-        if isinstance(value, bool) or not isinstance(value, int) or not rule.accepts(value):
+        if isinstance(value, bool) or not isinstance(value, rule.kind) or not rule.accepts(value):
             raise SettingsError(f"{source_name}: {key!r} must be {rule.expected}, not {value!r}")
     dim, blank = values["dim_after_s"], values["blank_after_s"]
     if dim and blank and blank < dim:

@@ -294,7 +294,11 @@ EXAMPLES: dict[str, View] = {
         ("Patchwork Companion", "sh1106-encoder", "SH1106 I2C 0x3C", "press or turn anything")
     ),
     "input_test": InputTestView(
-        events=("next", "next", "previous", "select", "hold", "back", "next"), count=7
+        events=("next", "next", "previous", "select", "hold", "back", "next"),
+        title="Input test",
+        counted="inputs: 7",
+        waiting="Press or turn anything",
+        hint="select x3 to leave",
     ),
     # The undo of a buy and the Automa's turn after it: the question, then the first
     # reverse step under the board as the undo leaves it (P21 back on offer).

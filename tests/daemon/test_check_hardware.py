@@ -2,11 +2,10 @@
 
 from luma.core.device import dummy
 
-from companion.daemon.check import describe, pattern_for, show_inputs
+from companion.daemon.check import check_inputs_view, describe, pattern_for, show_inputs
 from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue, Input
 from companion.render.screens import render
-from companion.views import InputTestView
 
 
 def test_the_build_is_described_from_its_profile():
@@ -29,5 +28,5 @@ def test_each_input_is_printed_and_shown_until_the_queue_closes():
     printed = []
     assert show_inputs(queue, device.display, printed.append) == 3
     assert [line.split()[-1] for line in printed] == ["next", "select", "hold"]
-    expected = render(InputTestView(("next", "select", "hold"), 3, "Ctrl-C to stop"))
+    expected = render(check_inputs_view(["next", "select", "hold"]))
     assert device.image.tobytes() == expected.tobytes()

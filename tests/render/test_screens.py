@@ -29,7 +29,6 @@ from companion.views import (
     AutomaView,
     BoardView,
     DealView,
-    InputTestView,
     MenuItem,
     MenuView,
     NumberView,
@@ -321,10 +320,12 @@ def test_a_number_too_wide_is_reported():
 
 def test_input_test_shows_the_newest_events_last():
     events = tuple(f"event {i}" for i in range(12))
-    drawn = text_drawn(InputTestView(events, 12))
+    drawn = text_drawn(dataclasses.replace(EXAMPLES["input_test"], events=events))
     assert drawn[-2].endswith("event 11")
     assert "event 0" not in drawn
-    assert render_canvas(InputTestView((), 0)).overflows == []
+    empty = dataclasses.replace(EXAMPLES["input_test"], events=())
+    assert render_canvas(empty).overflows == []
+    assert "Press or turn anything" in text_drawn(empty)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,9 @@ from companion.storage.settings import (
 
 
 def test_defaults():
-    assert Settings() == Settings(contrast=128, dim_after_s=60, blank_after_s=300, rotation=0)
+    assert Settings() == Settings(
+        contrast=128, dim_after_s=60, blank_after_s=300, rotation=0, language="en"
+    )
 
 
 def test_a_missing_file_gives_the_defaults(tmp_path):
@@ -25,13 +27,14 @@ def test_a_missing_file_gives_the_defaults(tmp_path):
 
 def test_save_then_load(tmp_path):
     path = tmp_path / "settings.json"
-    settings = Settings(contrast=255, dim_after_s=0, blank_after_s=30, rotation=180)
+    settings = Settings(contrast=255, dim_after_s=0, blank_after_s=30, rotation=180, language="ko")
     save_settings(path, settings)
     assert json.loads(path.read_text()) == {
         "contrast": 255,
         "dim_after_s": 0,
         "blank_after_s": 30,
         "rotation": 180,
+        "language": "ko",
     }
     assert load_settings(path) == (settings, None)
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
@@ -70,6 +73,10 @@ def test_a_partial_file_takes_defaults_for_the_rest(tmp_path):
         ),
         ({"rotation": 90}, "'rotation' must be 0 or 180, not 90"),
         ({"rotation": "180"}, "'rotation' must be 0 or 180, not '180'"),
+        ({"language": "de"}, "'language' must be one of en, ru, pl, cs, ko, not 'de'"),
+        ({"language": "RU"}, "'language' must be one of en, ru, pl, cs, ko, not 'RU'"),
+        ({"language": 1}, "'language' must be one of en, ru, pl, cs, ko, not 1"),
+        ({"language": None}, "'language' must be one of en, ru, pl, cs, ko, not None"),
         (
             {"dim_after_s": 120, "blank_after_s": 60},
             "'blank_after_s' (60) must be at least 'dim_after_s' (120), or 0 for never",
@@ -77,7 +84,7 @@ def test_a_partial_file_takes_defaults_for_the_rest(tmp_path):
         (
             {"brightness": 3},
             "unknown key 'brightness'; the settings are contrast, dim_after_s, "
-            "blank_after_s, rotation",
+            "blank_after_s, rotation, language",
         ),
     ],
 )
@@ -102,6 +109,7 @@ def test_not_an_object():
         {"dim_after_s": 60, "blank_after_s": 60},
         {"contrast": 0},
         {"contrast": 255},
+        *({"language": code} for code in ("en", "ru", "pl", "cs", "ko")),
     ],
 )
 def test_accepted_values(values):
@@ -126,6 +134,7 @@ def test_the_dataclass_refuses_bad_values_too():
         (b"\xff\xfe", "settings.json: not UTF-8 text"),
         (b"", "settings.json: not valid JSON ("),
         (b'{"volume": 11}', "settings.json: unknown key 'volume'"),
+        (b'{"language": "de"}', "settings.json: 'language' must be one of en, ru, pl, cs, ko"),
         (b"[]", "settings.json: expected a JSON object of settings, not a list"),
     ],
 )

@@ -1,0 +1,64 @@
+"""The names of the game's things on screen, in the player's language.
+
+The engine and the files name difficulties, decks and filters by stable ids
+("fellow", "tactical", "most buttons"); the screens show the words of the
+rulebook the player holds (docs/LANGUAGES.md gives each one's source).
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from companion.engine.automa import Deck, Filter
+from companion.storage.files import reason_of
+from companion.text.language import Words, msg
+
+DIFFICULTY_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "intern": msg("Intern"),
+        "apprentice": msg("Apprentice"),
+        "fellow": msg("Fellow"),
+        "master": msg("Master"),
+        "legend": msg("Legend"),
+    }
+)
+DECK_NAMES: Mapping[str, str] = MappingProxyType(
+    {Deck.NORMAL: msg("Normal"), Deck.TACTICAL: msg("Tactical")}
+)
+FILTER_NAMES: Mapping[Filter, str] = MappingProxyType(
+    {
+        Filter.NO_OVERTAKE: msg("no overtake"),
+        Filter.LARGEST: msg("largest"),
+        Filter.MOST_BUTTONS: msg("most buttons"),
+        Filter.FARTHEST: msg("farthest"),
+    }
+)
+ERROR_REASONS: Mapping[int, str] = MappingProxyType(
+    {
+        errno.ENOSPC: msg("the card is full"),
+        errno.EDQUOT: msg("the card is full"),
+        errno.EROFS: msg("the card is read-only"),
+        errno.EACCES: msg("not allowed to write"),
+        errno.EPERM: msg("not allowed to write"),
+        errno.EIO: msg("the card cannot be read or written"),
+    }
+)
+"""The storage failures a player can do something about, in their words."""
+
+
+def difficulty_name(difficulty: str, words: Words) -> str:
+    """A difficulty's name on screen, e.g. "Fellow"; an unknown id as it is."""
+    return words(DIFFICULTY_NAMES[difficulty]) if difficulty in DIFFICULTY_NAMES else difficulty
+
+
+def deck_name(deck: str, words: Words) -> str:
+    return words(DECK_NAMES[deck]) if deck in DECK_NAMES else deck
+
+
+def error_reason(error: OSError, words: Words) -> str:
+    """Why a write failed, in the player's words where it is a known failure; else as the
+    system says it."""
+    known = ERROR_REASONS.get(error.errno or 0)
+    return words(known) if known else reason_of(error)

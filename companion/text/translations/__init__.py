@@ -1,0 +1,1 @@
+"""One catalog per language, named by its code; see `companion.text.language`."""

@@ -1,0 +1,106 @@
+"""The language setting: chosen in Settings or at the first start, kept in settings.json,
+and every word on screen changes at once."""
+
+from __future__ import annotations
+
+import json
+
+from companion.app.companion import Companion
+from companion.inputs.events import Input
+from companion.views import MenuView, ScreenKind, TextView
+
+
+def press(app: Companion, *inputs: Input) -> None:
+    for event in inputs:
+        app.handle(event)
+
+
+def open_settings(app: Companion) -> None:
+    press(app, Input.NEXT, Input.NEXT, Input.NEXT, Input.SELECT)  # home: the fourth entry
+    assert app.view().kind is ScreenKind.SETTINGS
+
+
+def choose_language(app: Companion, steps: int) -> None:
+    """From the settings menu, open Language and turn `steps` entries down from English."""
+    menu = app.view()
+    language = next(i for i, item in enumerate(menu.items) if item.label == "Language")
+    press(app, *[Input.NEXT] * language, Input.SELECT)
+    assert app.view().kind is ScreenKind.LANGUAGE
+    press(app, *[Input.NEXT] * steps, Input.SELECT)
+
+
+def test_choosing_polish_in_settings_changes_every_word_and_is_kept(tmp_path):
+    app = Companion(tmp_path)
+    open_settings(app)
+    choose_language(app, 2)  # en, ru, pl
+    menu = app.view()
+    assert menu.kind is ScreenKind.SETTINGS and menu.title == "Ustawienia"
+    assert ("Język", "Polski") in [(item.label, item.detail) for item in menu.items]
+    assert json.loads((tmp_path / "settings.json").read_text())["language"] == "pl"
+    app.home()
+    assert [item.label for item in app.view().items] == [
+        "Nowa gra solo",
+        "Nowa gra dla dwóch",
+        "Statystyki",
+        "Ustawienia",
+    ]
+    # A restart speaks Polish from the first screen.
+    again = Companion(tmp_path, ask_language=True)
+    assert again.view().kind is ScreenKind.HOME and again.view().items[2].label == "Statystyki"
+
+
+def test_statistics_and_their_hint_are_in_the_language(tmp_path):
+    (tmp_path / "settings.json").write_text('{"language": "ru"}')
+    app = Companion(tmp_path)
+    press(app, Input.NEXT, Input.NEXT, Input.SELECT)
+    page = app.view()
+    assert isinstance(page, TextView)
+    assert (page.title, page.lines[0], page.footer) == (
+        "Статистика",
+        "Законченных игр пока нет.",
+        "нажать: назад",
+    )
+
+
+def test_the_first_start_asks_the_language_each_named_in_itself(tmp_path):
+    app = Companion(tmp_path, ask_language=True)
+    menu = app.view()
+    assert isinstance(menu, MenuView) and menu.kind is ScreenKind.LANGUAGE
+    assert [item.label for item in menu.items] == [
+        "English",
+        "Русский",
+        "Polski",
+        "Čeština",
+        "한국어",
+    ]
+    # The title is "Language" in the language under the cursor.
+    assert menu.title == "Language"
+    press(app, Input.PREVIOUS)
+    assert app.view().title == "언어"
+    press(app, Input.SELECT)
+    home = app.view()
+    assert home.kind is ScreenKind.HOME and home.title == "패치워크"
+    assert json.loads((tmp_path / "settings.json").read_text())["language"] == "ko"
+    # Asked once: the next start goes straight home.
+    assert Companion(tmp_path, ask_language=True).view().kind is ScreenKind.HOME
+
+
+def test_the_first_start_question_can_be_left_in_english(tmp_path):
+    app = Companion(tmp_path, ask_language=True)
+    press(app, Input.BACK)
+    assert app.view().kind is ScreenKind.HOME and app.view().title == "Patchwork"
+
+
+def test_an_unknown_language_in_the_file_is_one_line_and_the_file_is_kept(tmp_path):
+    (tmp_path / "settings.json").write_text('{"language": "de"}')
+    app = Companion(tmp_path, ask_language=True)
+    notice = app.view()
+    assert isinstance(notice, TextView)
+    text = " ".join(notice.lines)
+    assert "'language' must be one of en, ru, pl, cs, ko, not 'de'" in text
+    assert app.settings.language == "en"
+    (kept,) = tmp_path.glob("settings-damaged-*.json")
+    assert json.loads(kept.read_text()) == {"language": "de"}
+    press(app, Input.SELECT)
+    # The file was set aside, so this is a first start again: the language is asked.
+    assert app.view().kind is ScreenKind.LANGUAGE

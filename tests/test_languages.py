@@ -1,0 +1,124 @@
+"""The catalogs: every language has every text the code uses, none it does not, and the
+same placeholders as the English; unknown keys and missing translations never crash."""
+
+from __future__ import annotations
+
+import ast
+import logging
+from pathlib import Path
+
+import pytest
+
+import companion
+from companion.storage.settings import LANGUAGES
+from companion.text.language import (
+    ENGLISH,
+    ICON_FIELDS,
+    LANGUAGE_NAMES,
+    Words,
+    catalog,
+    characters_used,
+    placeholders,
+    words_for,
+)
+
+PACKAGE = Path(companion.__file__).parent
+TRANSLATED = [code for code in LANGUAGES if code != ENGLISH]
+LOOKUPS = {"words", "msg"}
+"""The names a key is looked up or marked with: `words("…")`, `self.app.words("…")`, `msg("…")`."""
+
+
+def _called_name(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return None
+
+
+def keys_in_code() -> dict[str, str]:
+    """Every literal key the code looks up, with where it is first used."""
+    keys: dict[str, str] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "translations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _called_name(node) in LOOKUPS and node.args:
+                key = node.args[0]
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
+                    keys.setdefault(key.value, where)
+    return keys
+
+
+KEYS = keys_in_code()
+
+
+def test_the_code_looks_up_texts():
+    # The scan finds the lookups (a broken scan would make every check below vacuous).
+    assert "Language" in KEYS
+    assert len(KEYS) > 5
+
+
+def test_the_settings_accept_exactly_the_languages_there_are_words_for():
+    assert tuple(LANGUAGE_NAMES) == LANGUAGES
+    assert LANGUAGES[0] == ENGLISH
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_language_has_every_text(language):
+    missing = sorted(set(KEYS) - set(catalog(language)))
+    assert missing == [], "\n".join(f"{KEYS[key]}: {key!r}" for key in missing)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_language_has_a_text_the_code_no_longer_uses(language):
+    assert sorted(set(catalog(language)) - set(KEYS)) == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_the_placeholders_of_the_english(language):
+    wrong = {
+        key: text
+        for key, text in catalog(language).items()
+        if placeholders(text) != placeholders(key)
+    }
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_translation_is_worded_and_formats(language):
+    for key, text in catalog(language).items():
+        assert text.strip() == text and text, key
+        fields = {name: 7 for name in placeholders(key) - set(ICON_FIELDS)}
+        words_for(language)(key, **fields)
+
+
+def test_english_is_the_key_with_its_fields_and_icons_filled_in():
+    words = words_for(ENGLISH)
+    assert words("Income at {marks}: take {total}{button}", marks="5", total=2) == (
+        "Income at 5: take 2\u25cf"
+    )
+
+
+def test_a_missing_translation_is_the_english_text_logged_once(caplog):
+    words = Words("pl", {"Yes": "Tak"})
+    with caplog.at_level(logging.WARNING):
+        assert words("Yes") == "Tak"
+        assert words("No {count}", count=3) == "No 3"
+        assert words("No {count}", count=4) == "No 4"
+    assert [record.getMessage() for record in caplog.records] == [
+        "no pl translation of 'No {count}'"
+    ]
+
+
+def test_an_unknown_language_has_no_catalog():
+    with pytest.raises(KeyError):
+        catalog("de")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_characters_used_include_every_translation_and_the_language_names(language):
+    used = characters_used(language)
+    assert set("".join(catalog(language).values())) <= used
+    assert set("".join(LANGUAGE_NAMES.values())) <= used
