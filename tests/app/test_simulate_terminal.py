@@ -21,8 +21,9 @@ from ansi_screen import Screen
 
 from companion.inputs.keyboard import KEY_HELP
 
-# Home menu: New solo game, Fellow, normal deck, dealt circle, then 4 deal screens.
-NEW_SOLO_GAME = b"\r" * 8
+# The first start's language (English), then the home menu: New solo game, Fellow,
+# normal deck, dealt circle, then 4 deal screens.
+NEW_SOLO_GAME = b"\r" * 9
 
 
 class Simulation:
