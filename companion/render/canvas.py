@@ -172,7 +172,10 @@ class Canvas:
             problems.append(f"is {width}px wide, only {room.width}px available")
         elif not room.contains(ink_box):
             problems.append(f"does not fit its box {room.corners}")
-        if not self.bounds.contains(ink_box):
+        # An accented capital's mark rises into the leading above the line: only
+        # the display's edge can cut it.
+        rise = font.rise(text)
+        if not self.bounds.contains(Box(x, y - rise, width, font.height + rise)):
             problems.append("runs off the display")
         if problems:
             self.report(f"text {text!r} at {ink_box.corners} " + " and ".join(problems))

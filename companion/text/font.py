@@ -3,15 +3,18 @@
 luma's legacy fonts were considered: CP437/SINCLAIR/LCD are 8×8 cells (16 to
 21 characters a line even when made proportional) and TINY_FONT is 3×5 with
 lowercase that is hard to read. So the font is defined here as data
-(`glyphs.py`): proportional, mostly 4 pixels wide plus 1 of spacing, 7 rows
-plus 1 of leading. `SMALL` is the body font; `LARGE` is the same design drawn
-at twice the size for big numbers and titles, except its digits, which are
-drawn at their own size (`glyphs.LARGE_DIGIT_DATA`) so that 6 and 8 cannot be
-mistaken for each other.
+(`glyphs.py`, and `glyphs_alphabets.py` for the Polish, Czech and Russian
+letters): proportional, mostly 4 pixels wide plus 1 of spacing, 7 rows plus 1
+of leading. `SMALL` is the body font; `LARGE` is the same design drawn at
+twice the size for big numbers and titles, except its digits, which are drawn
+at their own size (`glyphs.LARGE_DIGIT_DATA`) so that 6 and 8 cannot be
+mistaken for each other. Korean has a font of its own, with taller lines
+(`companion.text.hangul`).
 
-Text that is not printable ASCII is first reduced to ASCII where that keeps
-its meaning (`é` → `e`, `–` → `-`), and anything still unknown is drawn as
-`?`: a name typed on a laptop must never crash the device.
+A character the font has no glyph for is first reduced to one it has where
+that keeps its meaning (`ß` → `ss`, `ä` → `a`, `…` → `...`), and anything
+still unknown is drawn as `?`: a name typed on a laptop must never crash the
+device. The letters of the device's languages all have glyphs of their own.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from companion.text.glyphs import (
     LEATHER,
     TIME,
 )
+from companion.text.glyphs_alphabets import LETTER_DATA
 
 __all__ = [
     "ARROW_DOWN",
@@ -89,10 +93,15 @@ def ink(fill: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Glyph:
-    """One character's bitmap: `rows` of `#`/`.` strings, all `width` long."""
+    """One character's bitmap: `rows` of `#`/`.` strings, all `width` long.
+
+    `spacing` columns are left blank after it; a glyph whose bitmap already
+    holds its own gap (a Hangul syllable's square) has none.
+    """
 
     width: int
     rows: tuple[str, ...]
+    spacing: int = 1
 
     @classmethod
     def parse(cls, data: str) -> Glyph:
@@ -128,6 +137,11 @@ class Font:
     Metrics are in display pixels (already scaled). `height` is the tallest
     glyph including descenders, `cap_height` the top of capitals to the
     baseline, `line_height` the distance from one line's top to the next.
+
+    Every glyph is drawn with its last row on the line's last row (`rows`), so
+    glyphs of different heights share a baseline: a shorter glyph starts lower
+    (a Latin letter among Hangul), and a glyph one row taller than the line
+    rises into the leading above it (an accented capital).
     """
 
     name: str
@@ -135,7 +149,6 @@ class Font:
     rows: int
     cap_rows: int
     scale: int = 1
-    spacing: int = 1
     leading: int = 1
     fallback: str = "?"
     full_size: Mapping[str, Glyph] = field(default_factory=lambda: MappingProxyType({}))
@@ -148,6 +161,9 @@ class Font:
         for char, glyph in self.full_size.items():
             if char not in self.glyphs or len(glyph.rows) != self.height:
                 raise ValueError(f"font {self.name}: full-size {char!r} has no place in it")
+        too_tall = [char for char, glyph in self.glyphs.items() if len(glyph.rows) > self.rows + 1]
+        if too_tall:
+            raise ValueError(f"font {self.name}: glyphs taller than a line: {too_tall[:5]}")
         # Built once here so drawing is a handful of bitmap pastes per string.
         masks = {char: glyph.mask(self.scale) for char, glyph in self.glyphs.items()}
         masks.update({char: glyph.mask(1) for char, glyph in self.full_size.items()})
@@ -179,17 +195,28 @@ class Font:
             rows=self.rows,
             cap_rows=self.cap_rows,
             scale=scale,
-            spacing=self.spacing,
             leading=self.leading,
             fallback=self.fallback,
             full_size=MappingProxyType(dict(full_size or {})),
         )
 
+    def has_glyph(self, char: str) -> bool:
+        """Whether `char` is drawn with a glyph of its own (not reduced, not `?`)."""
+        return char in self.glyphs
+
+    def draws(self, text: str) -> bool:
+        """Whether every character of `text` has a glyph of its own in this font.
+
+        >>> SMALL.draws("Źdźbło – żółć"), SMALL.draws("Straße")
+        (True, False)
+        """
+        return all(char in self.glyphs for char in text)
+
     def normalise(self, text: str) -> str:
         """`text` as the characters this font will actually draw.
 
-        >>> SMALL.normalise("Café – 7×7 €")
-        'Cafe - 7x7 ?'
+        >>> SMALL.normalise("Café – 7×7 € ä …")
+        'Café – 7x7 ? a ...'
         """
         return "".join(self._drawable(char) for char in text)
 
@@ -204,9 +231,19 @@ class Font:
             return base
         return self.fallback
 
+    def rise(self, text: str) -> int:
+        """Pixels above the line's top that `text` draws into (an accented capital's mark).
+
+        >>> SMALL.rise("Cas"), SMALL.rise("Čas")
+        (0, 1)
+        """
+        tallest = max((len(self.glyphs[char].rows) for char in self.normalise(text)), default=0)
+        return max(0, tallest - self.rows) * self.scale
+
     def advance(self, char: str) -> int:
         """Pixels from the start of `char` to the start of the next one."""
-        return self._masks[char].width + self.spacing * self.scale
+        glyph = self.glyphs[char]
+        return self._masks[char].width + glyph.spacing * self.scale
 
     def text_width(self, text: str) -> int:
         """Width in pixels of `text` from first lit column to last (no trailing gap).
@@ -217,7 +254,8 @@ class Font:
         drawn = self.normalise(text)
         if not drawn:
             return 0
-        return sum(self.advance(char) for char in drawn) - self.spacing * self.scale
+        trailing_gap = self.glyphs[drawn[-1]].spacing * self.scale
+        return sum(self.advance(char) for char in drawn) - trailing_gap
 
     def fits(self, text: str, width: int) -> bool:
         """Whether `text` fits in `width` pixels without being cut."""
@@ -244,7 +282,8 @@ class Font:
             mask = self._masks[char]
             if right is not None and x + mask.width > right:
                 break
-            draw.bitmap((x, y), mask, fill=ink(fill))
+            # Bottom-aligned: the glyph's last row on the line's last row.
+            draw.bitmap((x, y + self.height - mask.height), mask, fill=ink(fill))
             drawn_to = x + mask.width
             x += self.advance(char)
         return drawn_to - xy[0]
@@ -291,7 +330,7 @@ def _parse_all(data: Mapping[str, str]) -> Mapping[str, Glyph]:
 def _build_small() -> Font:
     return Font(
         name="small",
-        glyphs=_parse_all(glyphs.GLYPH_DATA),
+        glyphs=_parse_all({**glyphs.GLYPH_DATA, **LETTER_DATA}),
         rows=glyphs.GLYPH_ROWS,
         cap_rows=glyphs.CAP_ROWS,
     )

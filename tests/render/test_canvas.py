@@ -40,6 +40,16 @@ def test_text_running_off_the_display_is_reported():
     assert all("display" in problem or "available" in problem for problem in canvas.overflows)
 
 
+def test_an_accent_above_the_display_is_reported_but_not_one_in_the_leading():
+    canvas = Canvas()
+    canvas.text((0, 1), "Čas")  # its háček on row 0: drawn whole
+    canvas.text((0, 10), "Ó")  # on row 9, the leading above its line
+    assert canvas.overflows == []
+    canvas.text((0, 0), "Čas")
+    assert len(canvas.overflows) == 1
+    assert "runs off the display" in canvas.overflows[0]
+
+
 def test_text_that_exactly_fills_the_line_fits():
     canvas = Canvas()
     text = "M" * 21  # 21 * 6 - 1 = 125 px

@@ -139,8 +139,11 @@ def test_large_eight_has_two_loops_one_above_the_other_and_six_one_below_an_open
     assert closed_loops("3") == closed_loops("5") == []
 
 
-def test_non_ascii_falls_back_without_crashing():
-    assert SMALL.normalise("Café – 7×7") == "Cafe - 7x7"
+def test_characters_outside_the_languages_fall_back_without_crashing():
+    # The device's languages draw as they are; a German name typed on a laptop
+    # loses its umlaut, and the sign for "times" reads as the x it looks like.
+    assert SMALL.normalise("Café – 7×7") == "Café – 7x7"
+    assert SMALL.normalise("Jürgen Straße") == "Jurgen Strasse"
     assert SMALL.normalise("€漢\n\t") == "????"
     assert SMALL.normalise(f"5{TIME}") == f"5{TIME}"
     assert SMALL.text_width("€") == SMALL.text_width("?")
