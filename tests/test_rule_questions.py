@@ -5,7 +5,7 @@ from helpers import place, solo_game, two_player_game
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Buy
 from companion.engine.automa import CARD_BY_NUMBER, Filter, choose_patch
 from companion.engine.catalogue import PATCH_BY_ID
-from companion.engine.game import Refusal
+from companion.engine.game import Refusal, Shortage
 
 
 def test_advance_target_is_just_in_front_of_the_opponent_cut_at_53():
@@ -26,16 +26,14 @@ def test_buy_destination_is_position_plus_time_cut_at_53():
     assert game.buy_destination("p1", 0) == 53
 
 
-def test_refusal_says_cant_afford_or_doesnt_fit():
+def test_refusal_says_what_is_short_with_the_numbers():
     # P30 costs 10; P21 has 8 squares; P08 costs 2 with 3 squares.
     game = two_player_game("P30", "P21", "P08")
     p1 = game.sides["p1"]
     p1.buttons, p1.covered = 5, 75  # 6 empty squares
-    assert game.refusal("p1", 0) is Refusal.UNAFFORDABLE
-    assert game.refusal("p1", 1) is Refusal.NO_ROOM
+    assert game.refusal("p1", 0) == Refusal(Shortage.BUTTONS, needed=10, available=5)
+    assert game.refusal("p1", 1) == Refusal(Shortage.SQUARES, needed=8, available=6)
     assert game.refusal("p1", 2) is None
-    assert str(Refusal.UNAFFORDABLE) == "can't afford"
-    assert str(Refusal.NO_ROOM) == "doesn't fit"
     assert game.legal_actions()[:2] == [ADVANCE, Buy(2)]
 
 

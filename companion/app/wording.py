@@ -23,8 +23,8 @@ from companion.engine.actions import (
     TakePatch,
 )
 from companion.engine.automa import AutomaDecision
-from companion.engine.catalogue import BONUS_POINTS, Patch
-from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, SideState
+from companion.engine.catalogue import BONUS_POINTS
+from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
 from companion.engine.setup import Side
 from companion.text.font import ARROW_RIGHT, ARROW_TO, BUTTON, CHECK, CROSS
 from companion.views import TurnChoice
@@ -67,7 +67,7 @@ def choice_line(game: Game, name: str, choice: TurnChoice) -> str:
         patch = game.offer[choice.index]
         refusal = game.refusal(name, choice.index)
         if refusal is not None:
-            return f"{CROSS} {refusal_text(refusal, patch, game.sides[name])}"
+            return f"{CROSS} {refusal_text(refusal, patch.id)}"
         destination = game.buy_destination(name, choice.index)
         return buy_line(ARROW_RIGHT, patch.id, patch.cost, destination)
     if isinstance(choice, Advance):
@@ -76,13 +76,12 @@ def choice_line(game: Game, name: str, choice: TurnChoice) -> str:
     return f"{ARROW_RIGHT} Menu"
 
 
-def refusal_text(refusal: Refusal, patch: Patch, side: SideState) -> str:
+def refusal_text(refusal: Refusal, patch_id: str) -> str:
     """Why a greyed patch cannot be bought, with the numbers to check it."""
-    if refusal is Refusal.UNAFFORDABLE:
-        numbers = f"{patch.cost}{BUTTON} > {side.buttons}{BUTTON}"
-    else:
-        numbers = f"{patch.squares} > {side.empty_squares} free"
-    return f"{patch.id}: {refusal}, {numbers}"
+    needed, available = refusal.needed, refusal.available
+    if refusal.shortage is Shortage.BUTTONS:
+        return f"{patch_id}: can't afford, {needed}{BUTTON} > {available}{BUTTON}"
+    return f"{patch_id}: doesn't fit, {needed} > {available} free"
 
 
 def correction_lines(side: str, delta: int, buttons: int) -> tuple[str, ...]:

@@ -49,7 +49,7 @@ from companion.engine.errors import (
     ReshuffleError,
     UnaffordableError,
 )
-from companion.engine.questions import AutomaPlan, Refusal
+from companion.engine.questions import AutomaPlan, Refusal, Shortage
 from companion.engine.score import Outcome, ScoreLine, Scoring
 from companion.engine.setup import Side, check_deck_order, reshuffle_order
 from companion.engine.state import OFFER_SIZE, SideState
@@ -63,6 +63,7 @@ __all__ = [
     "Outcome",
     "Refusal",
     "ScoreLine",
+    "Shortage",
     "SideState",
 ]
 

@@ -9,7 +9,7 @@ screen computes a rule; `Game` (game.py) uses the same answers when it acts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum
 
 from companion.engine.automa import CARD_BY_NUMBER, AutomaCard, AutomaDecision, Deck, choose_patch
 from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS, Patch
@@ -17,11 +17,23 @@ from companion.engine.setup import Side
 from companion.engine.state import GameState, SideState
 
 
-class Refusal(StrEnum):
-    """Why a patch on offer cannot be bought by the side to move."""
+class Shortage(Enum):
+    """What a side lacks to buy a patch: buttons to pay it, or empty squares to place it."""
 
-    UNAFFORDABLE = "can't afford"
-    NO_ROOM = "doesn't fit"
+    BUTTONS = "buttons"
+    SQUARES = "squares"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a patch on offer cannot be bought, with the numbers to check it; the screens
+    word it (the engine speaks no language)."""
+
+    shortage: Shortage
+    needed: int
+    """The patch's cost, or its squares."""
+    available: int
+    """The side's buttons, or its empty squares."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +100,7 @@ class RuleQuestions(GameState):
 def _refusal(patch: Patch, side: SideState) -> Refusal | None:
     """RULES.md §3 action B: a patch must be paid for and fit on the quilt."""
     if patch.cost > side.buttons:
-        return Refusal.UNAFFORDABLE
+        return Refusal(Shortage.BUTTONS, patch.cost, side.buttons)
     if patch.squares > side.empty_squares:
-        return Refusal.NO_ROOM
+        return Refusal(Shortage.SQUARES, patch.squares, side.empty_squares)
     return None
