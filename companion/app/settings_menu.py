@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.app.widgets import Action, Entry, Menu, Notice, NumberPicker, Screen
 from companion.inputs.events import Input
-from companion.storage.settings import LANGUAGES, SettingsError, save_settings
+from companion.storage.settings import LANGUAGES, Settings, SettingsError, save_settings
 from companion.text.language import LANGUAGE_NAMES, Words, msg, words_for
 from companion.views import InputTestView, MenuView, ScreenKind, View
 
@@ -19,8 +20,6 @@ TIMEOUTS = [0, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600]
 """The choices for dimming and blanking, in seconds (0: never)."""
 CONTRAST_STEP = 15
 SELECTS_TO_LEAVE_INPUT_TEST = 3
-INPUT_TEST_ENTRY = 5
-"""Where the input test is in the settings menu: the cursor comes back to it."""
 
 
 def seconds(value: int, words: Words) -> str:
@@ -32,37 +31,59 @@ def seconds(value: int, words: Words) -> str:
     return words("{seconds} s", seconds=value)
 
 
+@dataclass(frozen=True, slots=True)
+class NumberSetting:
+    """A setting chosen from a list of numbers: how the player sees it, and its field."""
+
+    label: str
+    field: str
+    """The `Settings` field it changes (never shown)."""
+    choices: Sequence[int]
+    shown: Callable[[int, Words], str]
+    short: str = ""
+    """A word for it beside another setting's label ("dim")."""
+    limited_by: int | None = None
+    """The row of the setting that limits this one: its value is shown while choosing."""
+
+
+def _number(value: int, words: Words) -> str:
+    return str(value)
+
+
+NUMBER_SETTINGS = (
+    NumberSetting(msg("Contrast"), "contrast", range(0, 256, CONTRAST_STEP), _number),
+    NumberSetting(msg("Dim after"), "dim_after_s", TIMEOUTS, seconds, msg("dim"), limited_by=2),
+    NumberSetting(msg("Blank after"), "blank_after_s", TIMEOUTS, seconds, msg("blank"), 1),
+)
+ROTATION_ENTRY = len(NUMBER_SETTINGS)
+INPUT_TEST_ENTRY = ROTATION_ENTRY + 2
+"""Rows after the number settings (Rotation, Language, Input test): the cursor
+comes back to them."""
+
+
 class SettingsMenu:
+    """The cursor stays on the row just changed (or left), so a setting can be tried
+    again or the next one reached without turning from the top."""
+
     def __init__(self, app: Companion) -> None:
         self.app = app
 
     def show(self, selected: int = 0) -> None:
         s, words = self.app.settings, self.app.words
-        contrasts = range(0, 256, CONTRAST_STEP)
-
-        def timeout(value: int) -> str:
-            return seconds(value, words)
-
         entries = [
             Entry(
-                words("Contrast"),
-                lambda: self._edit("contrast", words("Contrast"), contrasts, str),
-                str(s.contrast),
-            ),
-            Entry(
-                words("Dim after"),
-                lambda: self._edit("dim_after_s", words("Dim after"), TIMEOUTS, timeout),
-                timeout(s.dim_after_s),
-            ),
-            Entry(
-                words("Blank after"),
-                lambda: self._edit("blank_after_s", words("Blank after"), TIMEOUTS, timeout),
-                timeout(s.blank_after_s),
-            ),
+                words(setting.label),
+                partial(self._edit, row),
+                setting.shown(getattr(s, setting.field), words),
+            )
+            for row, setting in enumerate(NUMBER_SETTINGS)
+        ]
+        language = ROTATION_ENTRY + 1
+        entries += [
             Entry(words("Rotation"), self._rotate, words("{degrees} deg", degrees=s.rotation)),
             Entry(
                 words("Language"),
-                lambda: self.choose_language(self.show),
+                lambda: self.choose_language(partial(self.show, language)),
                 LANGUAGE_NAMES[s.language],
             ),
             Entry(words("Input test"), self._input_test),
@@ -78,26 +99,42 @@ class SettingsMenu:
             )
         )
 
-    def _edit(
-        self, key: str, label: str, allowed: range | list[int], shown: Callable[[int], str]
-    ) -> None:
-        current = getattr(self.app.settings, key)
+    def _edit(self, row: int) -> None:
+        settings, words = self.app.settings, self.app.words
+        setting = NUMBER_SETTINGS[row]
+        current = getattr(settings, setting.field)
+        # Only what the settings allow beside the others (blanking never before
+        # dimming): a choice is never refused after it is made.
+        allowed = [
+            value
+            for value in sorted(set(setting.choices) | {current})
+            if _allows(settings, setting.field, value)
+        ]
+        label = words(setting.label)
+        if setting.limited_by is not None:
+            limit = NUMBER_SETTINGS[setting.limited_by]
+            label = words(
+                "{setting} ({limit}: {value})",
+                setting=label,
+                limit=words(limit.short),
+                value=limit.shown(getattr(settings, limit.field), words),
+            )
         self.app.show(
             NumberPicker(
-                self.app.words("Settings"),
+                words("Settings"),
                 label,
                 current,
-                sorted(set(allowed) | {current}),
-                shown,
-                lambda value: self._change(key, value),
-                self.show,
-                self.app.words,
+                allowed,
+                lambda value: setting.shown(value, words),
+                lambda value: self._change(setting.field, value, row),
+                partial(self.show, row),
+                words,
             )
         )
 
-    def _change(self, key: str, value: int) -> None:
+    def _change(self, key: str, value: int, row: int) -> None:
         if self._save(key, value):
-            self.show()
+            self.show(row)
 
     def _save(self, key: str, value: int | str) -> bool:
         """Change one setting and save it; False (said on screen) if it was not."""
@@ -127,11 +164,19 @@ class SettingsMenu:
         self.app.show(LanguageMenu(entries, on_back=then, selected=current))
 
     def _rotate(self) -> None:
-        self._change("rotation", 180 if self.app.settings.rotation == 0 else 0)
+        self._change("rotation", 180 if self.app.settings.rotation == 0 else 0, ROTATION_ENTRY)
 
     def _input_test(self) -> None:
         back = partial(self.show, selected=INPUT_TEST_ENTRY)
         self.app.show(InputTestScreen(back, self.app.words))
+
+
+def _allows(settings: Settings, field: str, value: int) -> bool:
+    try:
+        settings.with_value(field, value)
+    except SettingsError:
+        return False
+    return True
 
 
 INPUT_NAMES: dict[Input, str] = {

@@ -43,6 +43,11 @@ CHIP_PAD = 4
 """An answer side by side with others: text with room around it inside a frame."""
 SCROLL_ROOM = 7
 """Columns kept at the right of a scrolling menu for its ▲/▼ marks."""
+MENU_TOP = 2 * LINE
+"""Menu rows start on the panel's third 8-pixel page, so a row is one whole page
+and moving the highlight rewrites two pages (a row straddling two rewrites three).
+The page under the title holds the note, if any: a highlighted first row right
+under the title bar would merge with it."""
 
 
 def visible_window(count: int, selected: int, rows: int) -> int:
@@ -61,11 +66,9 @@ def visible_window(count: int, selected: int, rows: int) -> int:
 
 def draw_menu(canvas: Canvas, view: MenuView) -> None:
     title_bar(canvas, view.title)
-    top = BODY_TOP
+    top = MENU_TOP
     if view.note:
-        # Centred, and a pixel further from the items, so it does not read as one.
-        text_line(canvas, Box(PAD, top, WIDTH - 2 * PAD, SMALL.height), view.note, align="center")
-        top += LINE + 1
+        canvas.text_in_box(Box(PAD, LINE, WIDTH - 2 * PAD, LINE), view.note, align="center")
     rows = (HEIGHT - top) // LINE
     count = len(view.items)
     selected = min(max(view.selected, 0), max(count - 1, 0))

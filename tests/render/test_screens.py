@@ -356,3 +356,24 @@ def test_turn_views_with_few_patches_left():
             with_offer(turn, turn.board.offer[:count]), choices=(ADVANCE, OpenMenu()), selected=0
         )
         assert render_canvas(view).overflows == []
+
+
+def changed_pages(before: Image.Image, after: Image.Image) -> set[int]:
+    """The panel's 8-row pages in which two screens differ (what a partial update sends)."""
+    return {
+        y // 8
+        for y in range(HEIGHT)
+        for x in range(WIDTH)
+        if before.getpixel((x, y)) != after.getpixel((x, y))
+    }
+
+
+def test_moving_a_menu_highlight_rewrites_only_the_two_rows_pages():
+    # Rows fill whole pages from page 2 (the title is page 0, the note page 1): the
+    # highlight moving from row r to r + 1 changes pages 2 + r and 3 + r, nothing else.
+    menu = EXAMPLES["menu"]
+    assert len(menu.items) >= 3
+    for selected in range(len(menu.items) - 1):
+        before = render(dataclasses.replace(menu, selected=selected))
+        after = render(dataclasses.replace(menu, selected=selected + 1))
+        assert changed_pages(before, after) == {2 + selected, 3 + selected}, selected
