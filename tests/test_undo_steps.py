@@ -129,7 +129,8 @@ def test_the_automa_gives_back_its_income_leather_tile_and_card_and_the_reshuffl
         UndoReshuffle((12,), 11),
         ReturnCard(12),
     )
-    assert correction.steps == (UndoCorrection("player", 1),)
+    # The player had 5 buttons, 6 after the correction: back to 5.
+    assert correction.steps == (UndoCorrection("player", 1, 5),)
     assert correction.side == "player"
 
 

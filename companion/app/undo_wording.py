@@ -10,7 +10,7 @@ correction, the Automa's deck.
 
 from __future__ import annotations
 
-from companion.app.wording import Card, possessive, side_label
+from companion.app.wording import Card, correction_lines, possessive, side_label
 from companion.engine.actions import Adjust, Advance, Buy, ClaimBonus
 from companion.engine.undo_steps import (
     MoveTokenBack,
@@ -95,10 +95,10 @@ def _cards(undone: UndoneAction) -> list[Card]:
                 others.append(Card((first, f"back to the track at {position}")))
             case ReturnBonus(side):
                 others.append(Card((f"{side_label(side)}: 7x7 tile back", "It is free again")))
-            case UndoCorrection(side, delta):
-                verb = f"put {delta}{BUTTON} in" if delta > 0 else f"take {-delta}{BUTTON} from"
-                undone_text = f"Correction undone: {side_label(side)} {-delta:+d}{BUTTON}"
-                others.append(Card((undone_text, f"({verb} the bank)")))
+            case UndoCorrection(side, delta, buttons):
+                # The count the correction changed goes back, as it was shown changing.
+                count = correction_lines(side, -delta, buttons)[-1]
+                others.append(Card((f"Correction {delta:+d}{BUTTON} undone", count)))
             case UndoReshuffle(draw_pile, discarded):
                 # It says where the card goes: no line of its own for the card then.
                 reshuffled = True

@@ -125,11 +125,13 @@ class ReturnBonus:
 
 @dataclass(frozen=True, slots=True)
 class UndoCorrection:
-    """A correction of `delta` buttons to `side` is taken back: `side` gives back
-    `delta` buttons (or takes back `-delta` when it was negative)."""
+    """A correction of `delta` to `side`'s buttons is taken back: the count goes
+    back to `buttons`. Nothing moves at the table: it corrected the device's count."""
 
     side: str
     delta: int
+    buttons: int
+    """The side's buttons once the correction is taken back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,8 +289,8 @@ def _undone(action: Action, forward: tuple[Step, ...], before: _Before) -> Undon
                 # Taken on the way (a leather patch filling the quilt, the Automa's
                 # mark) it is given back as the token goes back; else with the rest.
                 (crossed if moved else others).append(ReturnBonus(name, full_quilt))
-            case AdjustButtons(name, delta):
-                others.append(UndoCorrection(name, delta))
+            case AdjustButtons(name, delta, buttons):
+                others.append(UndoCorrection(name, delta, buttons - delta))
             case RevealCard():
                 pass
     deck: list[ReverseStep] = []

@@ -82,7 +82,7 @@ def test_the_reverse_cards_of_an_automa_pass_with_income_leather_tile_and_reshuf
         ("Automa: 7x7 tile back", "It is free again"),
         ("Automa: leather patch", "back to the track at 32"),
         ("Reshuffle undone:", "card 12 alone on the deck,", "the other 11 discarded"),
-        (f"Correction undone: You -1{BUTTON}", f"(put 1{BUTTON} in the bank)"),
+        (f"Correction +1{BUTTON} undone", f"Your buttons: 6 {ARROW_TO} 5"),
     ]
 
 
