@@ -23,6 +23,7 @@ from companion.engine.undo_steps import (
     UndoCorrection,
     UndoReshuffle,
     plan_undo,
+    replan_undo,
     undo_count,
 )
 
@@ -188,3 +189,20 @@ def test_one_undo_takes_the_last_persons_action_and_every_automa_turn_after_it()
     assert undo_count([ADVANCE, Adjust("player", 2)]) == 1
     assert undo_count([AUTOMA_TURN, AUTOMA_TURN]) == 0
     assert plan_undo(solo_game()) is None
+
+
+def test_an_undo_is_planned_again_from_the_actions_it_took_back():
+    game = buy_and_automa_take()
+    plan = plan_undo(game)
+    for _ in plan.undone:
+        game.pop()
+    state = game.state()
+    assert replan_undo(game, [Buy(1), AUTOMA_TURN]) == plan
+    assert game.state() == state
+    # Actions that cannot be played from here give no plan: it is the player's turn,
+    # not the Automa's; after the buy it is the Automa's, not the player's.
+    assert replan_undo(game, [AUTOMA_TURN]) is None
+    assert replan_undo(game, [Buy(1), ADVANCE]) is None
+    # Nor do actions one undo would not take back together: two of the player's.
+    assert replan_undo(game, [Adjust("player", 1), Buy(1)]) is None
+    assert game.state() == state

@@ -25,6 +25,7 @@ from companion.app.wording import automa_summary, bonus_question_lines, player_c
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
 from companion.engine.game import BonusQuestion
 from companion.engine.setup import Side
+from companion.engine.undo_steps import UndoPlan
 from companion.text.language import msg
 from companion.views import ScreenKind
 
@@ -48,6 +49,8 @@ class GameFlow:
             self._show_dealing()
         elif unacknowledged := self.session.unacknowledged():
             self._show_steps(*unacknowledged)
+        elif undone := self.session.unconfirmed_undo():
+            self._show_undo(undone)
         else:
             self.continue_game()
 
@@ -165,6 +168,15 @@ class GameFlow:
         except OSError as error:
             self.app.not_saved(msg("The undo"), error, self.continue_game)
             return
+        self._show_undo(plan)
+
+    def _show_undo(self, plan: UndoPlan) -> None:
+        """The reverse steps under the board as the undo left it, card by card."""
         game = self.session.current
         board = board_view(game, game.turn)
-        self.app.show(StepsScreen(board, undo_cards(plan), self.continue_game, self.menu.show))
+        cards = undo_cards(plan)
+        self.app.show(StepsScreen(board, cards, self._undo_confirmed, self.menu.show))
+
+    def _undo_confirmed(self) -> None:
+        self.session.undo_confirmed()
+        self.continue_game()

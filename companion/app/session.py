@@ -15,7 +15,7 @@ from pathlib import Path
 from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice
-from companion.engine.undo_steps import UndoPlan, plan_undo, undo_count
+from companion.engine.undo_steps import UndoPlan, plan_undo, replan_undo, undo_count
 from companion.storage.journal import JOURNAL_NAME, Journal
 from companion.storage.progress import PROGRESS_NAME, Entering, Progress
 
@@ -116,6 +116,9 @@ class GameSession:
         except OSError:
             game.pop()
             raise
+        if self.progress.undone:
+            # The game went on from the undo: its reverse steps are no longer due.
+            self.undo_confirmed()
         return game.move_stack[-1], steps
 
     def unacknowledged(self) -> tuple[Action, tuple[Step, ...]] | None:
@@ -151,10 +154,26 @@ class GameSession:
             # The file first: if it cannot be shortened, the game stays as the file says.
             self.journal.undo()
             game.pop()
+        self.progress.undone = [undone.action for undone in reversed(plan.undone)]
         self.progress.acknowledged = len(game.move_stack)
         self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
         self._save_progress()
         return plan
+
+    def unconfirmed_undo(self) -> UndoPlan | None:
+        """The last undo, while the table has not confirmed its reverse steps."""
+        if not self.progress.undone:
+            return None
+        plan = replan_undo(self.current, self.progress.undone)
+        if plan is None:
+            log.warning("the actions undone last no longer follow from the game: forgotten")
+            self.undo_confirmed()
+        return plan
+
+    def undo_confirmed(self) -> None:
+        """The table has done the last undo's reverse steps."""
+        self.progress.undone = []
+        self._save_progress()
 
     # --- the 7×7 bonus -----------------------------------------------------------------
 

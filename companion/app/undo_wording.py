@@ -97,8 +97,8 @@ def _cards(undone: UndoneAction) -> list[Card]:
                 others.append(Card((f"{side_label(side)}: 7x7 tile back", "It is free again")))
             case UndoCorrection(side, delta, buttons):
                 # The count the correction changed goes back, as it was shown changing.
-                count = correction_lines(side, -delta, buttons)[-1]
-                others.append(Card((f"Correction {delta:+d}{BUTTON} undone", count)))
+                back = correction_lines(side, -delta, buttons)[-1]
+                others.append(Card((f"Correction {delta:+d}{BUTTON} undone", back)))
             case UndoReshuffle(draw_pile, discarded):
                 # It says where the card goes: no line of its own for the card then.
                 reshuffled = True

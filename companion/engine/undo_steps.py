@@ -41,6 +41,7 @@ from companion.engine.actions import (
     TakeLeather,
     TakePatch,
 )
+from companion.engine.errors import IllegalActionError
 from companion.engine.game import Game
 from companion.engine.setup import Side
 
@@ -233,6 +234,26 @@ def plan_undo(game: Game) -> UndoPlan | None:
         forward = game.push(action)
         undone.append(_undone(action, forward, before))
     return UndoPlan(tuple(reversed(undone)))
+
+
+def replan_undo(game: Game, undone: Sequence[Action]) -> UndoPlan | None:
+    """The plan of the undo that took `undone` (oldest first) back to reach `game`, to
+    show its reverse steps again (after a restart); None if they no longer follow
+    from it. The game is left as it is."""
+    pushed = 0
+    try:
+        for action in undone:
+            game.push(action)
+            pushed += 1
+        plan = plan_undo(game)
+    except IllegalActionError:
+        return None
+    finally:
+        for _ in range(pushed):
+            game.pop()
+    if plan is None or [step.action for step in reversed(plan.undone)] != list(undone):
+        return None
+    return plan
 
 
 class _Before:

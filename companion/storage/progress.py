@@ -1,8 +1,9 @@
 """`progress.json`: where the game in progress stands beyond its journal.
 
 The journal holds the game; this small file only remembers which screen of it
-was showing (steps not yet confirmed at the table, the circle being dealt or
-entered, the 7×7 question already asked), so that a restart resumes on it.
+was showing (steps not yet confirmed at the table, an undo's reverse steps, the
+circle being dealt or entered, the 7×7 question already asked), so that a
+restart resumes on it.
 Losing it loses no game: a missing file means "the turn screen". Like
 `settings.json`, a file that is not exactly what the companion writes never
 stops the device: `Progress.load` moves it aside (`progress-damaged-….json`)
@@ -24,8 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.engine.actions import Action
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.catalogue import PATCH_BY_ID, STARTING_PATCH_ID
+from companion.engine.gamelog import LogError, action_record, parse_action
 from companion.engine.json_limits import short_repr
 from companion.engine.setup import Mode, SetupChoice, Side
 from companion.storage.files import atomic_write_text, load_state_json
@@ -35,6 +38,8 @@ DAMAGED_STEM = "progress-damaged"
 CIRCLE_PLACES = len(PATCH_BY_ID) - 1
 """Places clockwise after P00, which is laid first."""
 MAX_ACTIONS = 100_000
+MAX_UNDONE = 1_000
+"""More actions than one undo ever takes back (a person's and the Automa's turns after it)."""
 MAX_SEED = 2**64
 
 
@@ -109,6 +114,9 @@ class Progress:
     """Place of the first patch shown while dealing the circle."""
     entering: Entering | None = None
     """A circle being entered."""
+    undone: list[Action] = field(default_factory=list)
+    """The actions the last undo took back, oldest first, while the table has not
+    confirmed its reverse steps (they are worked out again from these)."""
 
     @classmethod
     def load(cls, path: Path) -> tuple[Progress, str | None]:
@@ -143,6 +151,7 @@ class Progress:
             list(asked),
             dealing,
             Entering.from_json(entering) if entering is not None else None,
+            _undone(data.get("undone", [])),
         )
 
     def save(self, path: Path) -> None:
@@ -151,8 +160,24 @@ class Progress:
             "asked_bonus": self.asked_bonus,
             "dealing": self.dealing,
             "entering": self.entering.to_json() if self.entering else None,
+            "undone": [action_record(action) for action in self.undone],
         }
         atomic_write_text(path, json.dumps(data), durable_name=False)
+
+
+def _undone(data: Any) -> list[Action]:
+    """The game-log records of `Progress.undone`, read as the journal reads them."""
+    if not isinstance(data, list) or len(data) > MAX_UNDONE:
+        raise ProgressError(f"'undone' must list at most {MAX_UNDONE} actions")
+    actions = []
+    for number, record in enumerate(data, start=1):
+        if not isinstance(record, dict):
+            raise ProgressError(f"'undone' action {number} is {short_repr(record)}")
+        try:
+            actions.append(parse_action(record, number))
+        except LogError as error:
+            raise ProgressError(f"'undone' action {number}: {error.problem}") from None
+    return actions
 
 
 def _whole(value: Any, key: str, low: int, high: int) -> None:

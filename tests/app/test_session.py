@@ -130,3 +130,27 @@ def test_the_7x7_reminder_is_due_once_per_side(tmp_path):
     session.bonus_asked(*session.bonus_reminder_due().answers)
     assert session.bonus_reminder_due() is None
     assert GameSession(tmp_path).progress.asked_bonus == ["p2"]
+
+
+def test_an_undo_whose_reverse_steps_are_not_confirmed_comes_back_after_a_restart(tmp_path):
+    session = GameSession(tmp_path)
+    session.start(solo())
+    session.play(ADVANCE)
+    while session.game.turn == "automa":
+        session.play(AUTOMA_TURN)
+    plan = session.undo()
+    resumed = GameSession(tmp_path)
+    assert resumed.unconfirmed_undo() == plan
+    resumed.undo_confirmed()
+    assert GameSession(tmp_path).unconfirmed_undo() is None
+
+
+def test_playing_on_after_an_undo_forgets_its_reverse_steps(tmp_path):
+    # P1 advances and takes it back, then corrects its buttons: still P1's turn, so
+    # the advance could be played again, but the table is past that undo.
+    session = GameSession(tmp_path)
+    session.start(two_player_setup("p1", seed=1))
+    session.play(ADVANCE)
+    session.undo()
+    session.play(Adjust("p1", 2))
+    assert GameSession(tmp_path).unconfirmed_undo() is None

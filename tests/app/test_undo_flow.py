@@ -128,3 +128,25 @@ def test_every_undo_question_and_reverse_card_of_random_games_fits(tmp_path):
                     problems.append((view, overflows))
     assert cards > 500
     assert problems == [], "\n".join(f"{view.lines}: {over}" for view, over in problems)
+
+
+def test_the_reverse_steps_come_back_after_a_restart_until_they_are_confirmed(tmp_path):
+    rng = random.Random(5)
+    app = Companion(tmp_path, itertools.count(5).__next__)
+    start_game(app, True, False, rng)
+    play_until_turns(app, rng, 3)
+    open_undo(app)
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)
+    first = app.view()
+    app.handle(Input.SELECT)  # on to the second card, then the power goes
+    resumed = Companion(tmp_path, itertools.count(9).__next__)
+    assert resumed.view() == first
+    # The menu and back to the game: the same cards again.
+    resumed.handle(Input.HOLD)
+    resumed.handle(Input.SELECT)  # "Back to the game"
+    assert resumed.view() == first
+    for _ in range(first.total):
+        resumed.handle(Input.SELECT)
+    assert isinstance(resumed.view(), TurnView)
+    assert isinstance(Companion(tmp_path, itertools.count(9).__next__).view(), TurnView)

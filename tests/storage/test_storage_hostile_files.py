@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from storage_games import play
 
+from companion.engine.actions import AutomaTurn, Buy
 from companion.engine.automa import Deck
 from companion.engine.game import Game
 from companion.engine.gamelog import header_line, log_lines, with_checksums
@@ -59,6 +60,9 @@ def aside(directory: Path, stem: str) -> list[Path]:
         '"seed": 1, "placed": []}}',
         '{"entering": {"mode": "two-player", "start": "p1", "seed": 1, "placed": [["P01"]]}}',
         '{"extra": 1}',
+        '{"undone": "advance"}',
+        '{"undone": [{"action": "fly"}]}',
+        '{"undone": [{"action": "buy", "index": "2"}]}',
         "\xff",
     ],
 )
@@ -75,7 +79,8 @@ def test_a_bad_progress_file_is_moved_aside_with_one_line(tmp_path, content):
 
 def test_progress_round_trip(tmp_path):
     choice = SetupChoice(Mode.SOLO, difficulty="fellow", deck=Deck.NORMAL)
-    progress = Progress(3, ["player"], None, Entering(choice, 7, ["P01", "P30"]))
+    undone = [Buy(1), AutomaTurn((3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12))]
+    progress = Progress(3, ["player"], None, Entering(choice, 7, ["P01", "P30"]), undone)
     progress.save(tmp_path / "progress.json")
     assert Progress.load(tmp_path / "progress.json") == (progress, None)
 
