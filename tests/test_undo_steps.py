@@ -107,12 +107,12 @@ def test_a_token_going_back_to_the_other_tokens_square_goes_on_top():
     assert plan_undo(game).person.steps[0] == MoveTokenBack("p1", 1, 0, on_top=True)
 
 
-def test_the_automa_gives_back_its_income_leather_tile_and_card_and_the_reshuffle_is_undone():
-    # Legend: the Automa's mark is 35. Its last card, 12 (0 virtual buttons, income
-    # 5), is drawn with 11 discarded: the turn empties the draw pile and the whole
-    # discard pile is reshuffled. The player on 36 makes a correction (+1); then the
-    # Automa on 30 passes to 37, crossing the leather at 32, the income mark 35 (+5)
-    # and its 7x7 mark 35.
+def correction_and_automa_pass():
+    """Legend: the Automa's mark is 35. Its last card, 12 (0 virtual buttons, income
+    5), is drawn with 11 discarded: the turn empties the draw pile and the whole
+    discard pile is reshuffled. The player on 36 (5 buttons) makes a correction (+1);
+    then the Automa on 30 passes to 37, crossing the leather at 32, the income mark
+    35 (+5) and its 7x7 mark 35 (the tile is free)."""
     game = solo_game("P10", "P17", "P02", difficulty="legend")
     game.draw_pile = (12,)
     game.discard_pile = tuple(card for card in DECK_CARDS[Deck.NORMAL] if card != 12)
@@ -120,7 +120,11 @@ def test_the_automa_gives_back_its_income_leather_tile_and_card_and_the_reshuffl
     place(game, "automa", 30)
     game.push(Adjust("player", 1))
     game.push(AUTOMA_TURN)
-    automa, correction = plan_undo(game).undone
+    return game
+
+
+def test_the_automa_gives_back_its_income_leather_tile_and_card_and_the_reshuffle_is_undone():
+    automa, correction = plan_undo(correction_and_automa_pass()).undone
     assert automa.steps == (
         MoveTokenBack("automa", 37, 30, on_top=False),
         # On the way back it meets 35 first (the tile, the income), then 32.

@@ -150,3 +150,27 @@ def test_the_reverse_steps_come_back_after_a_restart_until_they_are_confirmed(tm
         resumed.handle(Input.SELECT)
     assert isinstance(resumed.view(), TurnView)
     assert isinstance(Companion(tmp_path, itertools.count(9).__next__).view(), TurnView)
+
+
+def test_the_undo_on_the_game_over_screen_asks_first_and_no_goes_back_there(tmp_path):
+    rng = random.Random(4)
+    app = Companion(tmp_path, itertools.count(4).__next__)
+    start_game(app, False, False, rng)
+    while not (isinstance(view := app.view(), QuestionView) and view.kind is ScreenKind.GAME_OVER):
+        for item in inputs_for(view, random_choice(rng), rng):
+            app.handle(item)
+    undo = view.answers.index("Undo last action")
+
+    def choose_undo():
+        for _ in range(undo - app.view().selected):
+            app.handle(Input.NEXT)
+        app.handle(Input.SELECT)
+        assert app.view().kind is ScreenKind.CONFIRM_UNDO
+
+    choose_undo()
+    app.handle(Input.SELECT)  # "No"
+    assert app.view().kind is ScreenKind.GAME_OVER and app.game.is_over
+    choose_undo()
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)  # "Yes, undo"
+    assert isinstance(app.view(), StepView) and not app.game.is_over

@@ -4,11 +4,10 @@ The games are those of tests/test_undo_steps.py, worked out by hand there.
 """
 
 from helpers import place, solo_game, two_player_game
-from test_undo_steps import buy_and_automa_take
+from test_undo_steps import buy_and_automa_take, correction_and_automa_pass
 
 from companion.app.undo_wording import undo_cards, undo_prompt_lines
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy, ClaimBonus
-from companion.engine.automa import DECK_CARDS, Deck
 from companion.engine.undo_steps import plan_undo
 from companion.text.font import ARROW_TO, BUTTON
 
@@ -64,16 +63,9 @@ def test_the_reverse_cards_of_a_buy_and_the_automa_take_after_it():
 
 
 def test_the_reverse_cards_of_an_automa_pass_with_income_leather_tile_and_reshuffle():
-    # As in test_undo_steps: the Automa passes 30 -> 37 with card 12 (income 5),
-    # crossing the leather at 32 and 35 (income, its 7x7 mark), and reshuffles.
-    game = solo_game("P10", "P17", "P02", difficulty="legend")
-    game.draw_pile = (12,)
-    game.discard_pile = tuple(card for card in DECK_CARDS[Deck.NORMAL] if card != 12)
-    place(game, "player", 36)
-    place(game, "automa", 30)
-    game.push(Adjust("player", 1))
-    game.push(AUTOMA_TURN)
-    plan = plan_undo(game)
+    # The Automa passes 30 -> 37 with card 12 (income 5), crossing the leather at 32
+    # and 35 (income, its 7x7 mark), and reshuffles; the player had corrected +1.
+    plan = plan_undo(correction_and_automa_pass())
     assert (
         undo_prompt_lines(plan)[1] == f"Your correction, +1{BUTTON}, and the Automa's turn after it"
     )
@@ -86,39 +78,36 @@ def test_the_reverse_cards_of_an_automa_pass_with_income_leather_tile_and_reshuf
     ]
 
 
-def test_an_advance_with_income_puts_back_both_and_a_discarded_leather_comes_out_of_the_box():
-    # The player on 24 with income 3 and a full quilt, the Automa on 26: the advance
-    # goes to 27 (+3), crossing the leather at 26 (discarded: no room) and no income
-    # mark (23 is behind, 29 ahead), so only the advance's buttons go back.
+def player_cards_after_advance(player: int, automa: int, covered: int = 0):
+    """The player's reverse cards of an advance from `player` with income 3, the
+    Automa on `automa` (and its turns after it)."""
     game = solo_game()
-    place(game, "automa", 26)
-    place(game, "player", 24)
-    game.sides["player"].covered = 81
+    place(game, "automa", automa)
+    place(game, "player", player)
+    game.sides["player"].covered = covered
     game.sides["player"].income = 3
     game.push(ADVANCE)
     while game.turn == "automa":
         game.push(AUTOMA_TURN)
-    player_cards = [card.lines for card in undo_cards(plan_undo(game))][-2:]
-    assert player_cards == [
-        (f"Your token 27 {ARROW_TO} 24", f"Put 3{BUTTON} back in the bank"),
-        ("Leather patch out of the box,", "back to the track at 26"),
+    return [card.lines for card in undo_cards(plan_undo(game))][-2:]
+
+
+def test_an_advance_with_income_puts_back_both_on_one_line():
+    # The player on 18, the Automa on 24: to 25, +7, income 3 at 23, and the leather
+    # at 20 taken.
+    assert player_cards_after_advance(18, 24) == [
+        (f"Your token 25 {ARROW_TO} 18", f"Put 10{BUTTON} back (7 + 3 income)"),
+        ("You: leather patch", "back to the track at 20"),
     ]
 
 
-def test_advance_and_income_buttons_are_added_on_one_line():
-    # The player on 18 with income 3, the Automa on 24: to 25, +7, income 3 at 23,
-    # and the leather at 20 taken.
-    game = solo_game()
-    place(game, "automa", 24)
-    place(game, "player", 18)
-    game.sides["player"].income = 3
-    game.push(ADVANCE)
-    while game.turn == "automa":
-        game.push(AUTOMA_TURN)
-    player_cards = [card.lines for card in undo_cards(plan_undo(game))][-2:]
-    assert player_cards == [
-        (f"Your token 25 {ARROW_TO} 18", f"Put 10{BUTTON} back (7 + 3 income)"),
-        ("You: leather patch", "back to the track at 20"),
+def test_a_leather_patch_discarded_by_a_full_quilt_comes_out_of_the_box():
+    # The player on 24 with a full quilt, the Automa on 26: the advance goes to 27
+    # (+3), crossing the leather at 26 (discarded: no room) and no income mark (23 is
+    # behind, 29 ahead), so only the advance's buttons go back.
+    assert player_cards_after_advance(24, 26, covered=81) == [
+        (f"Your token 27 {ARROW_TO} 24", f"Put 3{BUTTON} back in the bank"),
+        ("Leather patch out of the box,", "back to the track at 26"),
     ]
 
 
