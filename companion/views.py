@@ -132,8 +132,9 @@ class BoardView:
     bonus_mark: int | None
     """The Automa's 7×7 mark while the tile is free, else None."""
     offer: tuple[PatchView, ...]
-    next_virtual_buttons: int | None = None
-    """Tactical deck: the Automa's next card's virtual buttons (its back is public)."""
+    next_card: str = ""
+    """Tactical deck: the Automa's next card's virtual buttons (its back is public),
+    worded, e.g. "next 8●"; empty with the normal deck."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,14 +67,14 @@ class GameFlow:
         """The next screen once the table has done everything asked."""
         game = self.session.current
         if game.is_over:
-            self.app.show(EndScreen(game, self._finish, self.menu.show))
+            self.app.show(EndScreen(game, self._finish, self.menu.show, self.app.words))
         elif question := self.session.bonus_reminder_due():
             self._ask_bonus(question)
         elif game.turn == Side.AUTOMA:
             self.play(AUTOMA_TURN)
         else:
             again = self._plays_again()
-            self.app.show(TurnScreen(game, self.play, self.menu.show, again=again))
+            self.app.show(TurnScreen(game, self.play, self.menu.show, self.app.words, again=again))
 
     def play(self, action: Action) -> None:
         """Play `action`; its steps show once the journal holds it."""
@@ -95,15 +95,16 @@ class GameFlow:
     def _show_steps(self, action: Action, steps: tuple[Step, ...]) -> None:
         """The steps under the board. A player's keep the offer they chose from (as the
         turn showed it), the Automa's show the offer it leaves."""
-        game = self.session.current
+        game, words = self.session.current, self.app.words
         screen: Screen
         if isinstance(action, AutomaTurn):
-            board = board_view(game, Side.AUTOMA)
-            screen = AutomaScreen(board, automa_summary(steps), self._acknowledge, self.menu.show)
+            board = board_view(game, Side.AUTOMA, words)
+            summary = automa_summary(steps, words)
+            screen = AutomaScreen(board, summary, self._acknowledge, self.menu.show)
         else:
             acting = action.side if isinstance(action, Adjust | ClaimBonus) else game.last_mover
-            board = board_view(game, acting, offer_before(game))
-            cards = player_cards(steps)
+            board = board_view(game, acting, words, offer_before(game))
+            cards = player_cards(steps, words)
             screen = StepsScreen(board, cards, self._acknowledge, self.menu.show)
         self.app.show(screen)
 
@@ -125,27 +126,29 @@ class GameFlow:
             self.session.bonus_asked(*question.answers)
             self.claim_bonus(question.side)
 
+        words = self.app.words
         self.app.show(
             Question(
-                "7x7 bonus",
-                bonus_question_lines(question),
-                (Entry("Not yet", not_yet), Entry("Yes, claim it", claim)),
+                words("7x7 bonus"),
+                bonus_question_lines(question, words),
+                (Entry(words("Not yet"), not_yet), Entry(words("Yes, claim it"), claim)),
                 kind=ScreenKind.BONUS_QUESTION,
             )
         )
 
     def _finish(self) -> None:
+        words = self.app.words
         entries = [
-            Entry("Save and finish", self._save_finished),
-            Entry("Undo last action", lambda: self.menu.confirm_undo(self._finish)),
+            Entry(words("Save and finish"), self._save_finished),
+            Entry(words("Undo last action"), lambda: self.menu.confirm_undo(self._finish)),
         ]
         if claimants := self.session.current.bonus_claimants():
             # The tile is still free: whoever completed a 7×7 may take it now.
             entries.insert(1, self.menu.claim_entry(claimants))
         self.app.show(
             Question(
-                "Game over",
-                ("Save the result to", "the history?"),
+                words("Game over"),
+                (words("Save the result to the history?"),),
                 tuple(entries),
                 on_back=self.continue_game,
                 kind=ScreenKind.GAME_OVER,
@@ -173,7 +176,7 @@ class GameFlow:
     def _show_undo(self, plan: UndoPlan) -> None:
         """The reverse steps under the board as the undo left it, card by card."""
         game = self.session.current
-        board = board_view(game, game.turn)
+        board = board_view(game, game.turn, self.app.words)
         cards = undo_cards(plan)
         self.app.show(StepsScreen(board, cards, self._undo_confirmed, self.menu.show))
 

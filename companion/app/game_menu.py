@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 from companion.app.rules_text import rules_reminder
 from companion.app.undo_wording import undo_prompt_lines
 from companion.app.widgets import Action, Entry, Menu, NumberPicker, Pages, Question
-from companion.app.wording import side_label
+from companion.app.wording import about_side, side_label
 from companion.engine.actions import Adjust
-from companion.engine.setup import Side
-from companion.text.font import BUTTON
+from companion.text.language import msg
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
@@ -28,43 +27,47 @@ class GameMenu:
         self.app, self.flow, self.session = app, flow, app.session
 
     def show(self) -> None:
-        game = self.session.current
-        entries = [Entry("Back to the game", self.flow.resume)]
+        game, words = self.session.current, self.app.words
+        entries = [Entry(words("Back to the game"), self.flow.resume)]
         if claimants := game.bonus_claimants():
             entries.append(self.claim_entry(claimants))
         if not game.is_over:
             sides = list(game.sides)
             entries.append(
                 Entry(
-                    "Correct buttons",
-                    lambda: self._choose_side("Whose buttons?", sides, self._correct),
+                    words("Correct buttons"),
+                    lambda: self._choose_side(words("Whose buttons?"), sides, self._correct),
                 )
             )
         if self.session.can_undo():
-            entries.append(Entry("Undo last action", lambda: self.confirm_undo(self.show)))
-        entries += [Entry("Rules reminder", self._rules), Entry("Home", self.app.home)]
+            entries.append(Entry(words("Undo last action"), lambda: self.confirm_undo(self.show)))
+        entries += [
+            Entry(words("Rules reminder"), self._rules),
+            Entry(words("Home"), self.app.home),
+        ]
         self.app.show(
-            Menu("Game menu", entries, on_back=self.flow.resume, kind=ScreenKind.GAME_MENU)
+            Menu(words("Game menu"), entries, on_back=self.flow.resume, kind=ScreenKind.GAME_MENU)
         )
 
     def claim_entry(self, claimants: tuple[str, ...]) -> Entry:
+        words = self.app.words
         return Entry(
-            "Claim 7x7 bonus",
-            lambda: self._choose_side("Who claims?", list(claimants), self.flow.claim_bonus),
+            words("Claim 7x7 bonus"),
+            lambda: self._choose_side(words("Who claims?"), list(claimants), self.flow.claim_bonus),
         )
 
     def _choose_side(self, title: str, sides: list[str], then: Callable[[str], None]) -> None:
         if len(sides) == 1:
             then(sides[0])
             return
-        entries = [Entry(side_label(side), partial(then, side)) for side in sides]
-        entries.append(Entry("Back", self.show))
+        words = self.app.words
+        entries = [Entry(side_label(side, words), partial(then, side)) for side in sides]
+        entries.append(Entry(words("Back"), self.show))
         self.app.show(Menu(title, entries, on_back=self.show))
 
     def _correct(self, side: str) -> None:
         """The count starts unchanged (0): a press there, or back, cancels."""
-        buttons = self.session.current.sides[side].buttons
-        verb = "have" if side == Side.PLAYER else "has"
+        buttons, words = self.session.current.sides[side].buttons, self.app.words
 
         def correct(delta: int) -> None:
             if delta:
@@ -74,15 +77,24 @@ class GameMenu:
 
         self.app.show(
             NumberPicker(
-                "Correct buttons",
-                f"{side_label(side)} {verb} {buttons}{BUTTON}",
+                words("Correct buttons"),
+                about_side(
+                    words,
+                    side,
+                    msg("You have {buttons}{button}"),
+                    msg("Automa has {buttons}{button}"),
+                    msg("{side} has {buttons}{button}"),
+                    buttons=buttons,
+                ),
                 0,
                 range(-buttons, CORRECTION_LIMIT + 1),
-                lambda delta: f"{delta:+d} = {buttons + delta}" if delta else "no change",
+                lambda delta: f"{delta:+d} = {buttons + delta}" if delta else words("no change"),
                 correct,
                 self.show,
-                self.app.words,
-                hint=lambda delta: "press: correct  0: cancel" if delta else "press: cancel",
+                words,
+                hint=lambda delta: (
+                    words("press: correct  0: cancel") if delta else words("press: cancel")
+                ),
             )
         )
 

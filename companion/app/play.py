@@ -8,6 +8,7 @@ from companion.app.widgets import BACKWARD, Action, Cursor, Screen
 from companion.app.wording import (
     AutomaSummary,
     Card,
+    about_side,
     choice_line,
     side_label,
     turn_again_text,
@@ -17,7 +18,7 @@ from companion.engine.actions import Action as GameAction
 from companion.engine.game import Game
 from companion.engine.setup import Side
 from companion.inputs.events import Input
-from companion.text.font import BUTTON
+from companion.text.language import Words, msg
 from companion.views import (
     AutomaView,
     BoardView,
@@ -34,7 +35,10 @@ from companion.views import (
 
 
 def board_view(
-    game: Game, mover: str | None, offer: tuple[PatchView, ...] | None = None
+    game: Game,
+    mover: str | None,
+    words: Words,
+    offer: tuple[PatchView, ...] | None = None,
 ) -> BoardView:
     """The board as it stands: both sides in set-up order, the track, the offer.
 
@@ -47,7 +51,7 @@ def board_view(
     names = game.setup.sides
     sides = tuple(
         SideView(
-            side_label(name),
+            side_label(name, words),
             game.sides[name].buttons,
             game.sides[name].position,
             income=None if name == Side.AUTOMA else game.sides[name].income,
@@ -55,6 +59,7 @@ def board_view(
         )
         for name in names
     )
+    virtual = game.next_virtual_buttons
     if offer is None:
         turn = game.turn
         chooser = turn if turn in names and turn != Side.AUTOMA else names[0]
@@ -65,7 +70,7 @@ def board_view(
         game.leather_left,
         game.bonus_mark if game.bonus_holder is None else None,
         offer,
-        game.next_virtual_buttons,
+        "" if virtual is None else words("next {virtual}{button}", virtual=virtual),
     )
 
 
@@ -100,10 +105,11 @@ class TurnScreen(Screen):
         game: Game,
         play: Callable[[GameAction], None],
         open_menu: Action,
+        words: Words,
         *,
         again: bool = False,
     ) -> None:
-        self.game, self.play, self.open_menu = game, play, open_menu
+        self.game, self.play, self.open_menu, self.words = game, play, open_menu, words
         self.side = game.sides[game.turn]  # type: ignore[index]
         # Every patch on offer can be chosen, the greyed ones too: their line says why
         # they cannot be bought, and pressing on them does nothing.
@@ -113,15 +119,15 @@ class TurnScreen(Screen):
         # The cursor starts on Advance, the one choice that is always there: measured
         # over random games, it needs the fewest turns of the knob on average.
         self.cursor = Cursor(len(self.choices), self.choices.index(ADVANCE))
-        self.banner = turn_again_text(game) if again else ""
+        self.banner = turn_again_text(game, words) if again else ""
 
     def view(self) -> View:
-        game, name = self.game, self.side.name
+        game, name, words = self.game, self.side.name, self.words
         return TurnView(
-            board=board_view(game, name),
+            board=board_view(game, name, words),
             choices=tuple(self.choices),
             selected=self.cursor.index,
-            lines=tuple(choice_line(game, name, choice) for choice in self.choices),
+            lines=tuple(choice_line(game, name, choice, words) for choice in self.choices),
             banner=self.banner,
         )
 
@@ -197,43 +203,60 @@ class AutomaScreen(Screen):
             self.open_menu()
 
 
-def score_view(game: Game) -> ScoreView:
+SCORE_LABELS: dict[str, str] = {
+    "buttons": msg("buttons"),
+    "empty squares": msg("empty x-2"),
+    "patches with buttons": msg("{button} patches"),
+    "buttons on patches": msg("{button} shown"),
+    "bonus tile": msg("bonus tile"),
+}
+"""The engine's score lines (`ScoreLine.label`) as the breakdown's rows name them."""
+
+
+def score_view(game: Game, words: Words) -> ScoreView:
     outcome = game.outcome()
     assert outcome is not None
     columns = tuple(
         ScoreColumn(
-            side_label(name),
-            tuple((_score_label(line.label), line.points) for line in game.score_lines(name)),
+            side_label(name, words),
+            tuple(
+                (words(SCORE_LABELS.get(line.label, line.label)), line.points)
+                for line in game.score_lines(name)
+            ),
             outcome.scores[name],
         )
         for name in game.sides
     )
-    winner = side_label(outcome.winner)
+    winner = outcome.winner
     if outcome.tie:
-        verdict = f"Tie: {winner} reached 53 first"
+        verdict = about_side(
+            words,
+            winner,
+            msg("Tie: you reached 53 first"),
+            msg("Tie: Automa reached 53 first"),
+            msg("Tie: {side} reached 53 first"),
+        )
     else:
         margin = abs(outcome.scores[game.setup.sides[0]] - outcome.scores[game.setup.sides[1]])
-        verdict = f"{winner} win{'' if winner == 'You' else 's'} by {margin}"
+        verdict = about_side(
+            words,
+            winner,
+            msg("You win by {margin}"),
+            msg("Automa wins by {margin}"),
+            msg("{side} wins by {margin}"),
+            margin=margin,
+        )
     return ScoreView(columns, verdict)  # type: ignore[arg-type]
-
-
-def _score_label(label: str) -> str:
-    return {
-        "empty squares": "empty x-2",
-        "patches with buttons": f"{BUTTON} patches",
-        "buttons on patches": f"{BUTTON} shown",
-        "bonus tile": "bonus tile",
-    }.get(label, label)
 
 
 class EndScreen(Screen):
     """Each side's score broken down and the winner; press to finish."""
 
-    def __init__(self, game: Game, on_done: Action, open_menu: Action) -> None:
-        self.game, self.on_done, self.open_menu = game, on_done, open_menu
+    def __init__(self, game: Game, on_done: Action, open_menu: Action, words: Words) -> None:
+        self.game, self.on_done, self.open_menu, self.words = game, on_done, open_menu, words
 
     def view(self) -> View:
-        return score_view(self.game)
+        return score_view(self.game, self.words)
 
     def handle(self, event: Input) -> None:
         if event is Input.SELECT:

@@ -3,12 +3,17 @@
 A player's action becomes a few cards, one physical moment each (take the
 patch and move the tokens; take income; take a leather patch…), shown one at
 a time. The Automa's turn becomes one summary: its choice, why, and the steps.
+
+Every text is looked up in the player's language (`words`); English when none
+is given. A sentence about a side has a key for "you", one for the Automa and
+one for a named player, so each language can word each in its own grammar.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.app.terms import FILTER_NAMES
 from companion.engine.actions import (
     AdjustButtons,
     Advance,
@@ -26,62 +31,99 @@ from companion.engine.automa import AutomaDecision
 from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
 from companion.engine.setup import Side
-from companion.text.font import ARROW_RIGHT, ARROW_TO, BUTTON, CHECK, CROSS
+from companion.text.font import ARROW_RIGHT, ARROW_TO, CHECK, CROSS
+from companion.text.language import ENGLISH, Words, msg, words_for
 from companion.views import TurnChoice
 
-ORDINALS = ("1st", "2nd", "3rd")
+ENGLISH_WORDS = words_for(ENGLISH)
+ORDINALS = (msg("1st"), msg("2nd"), msg("3rd"))
+"""The Automa's choice among the three patches on offer, counted clockwise."""
 
 
-SIDE_LABELS: dict[str, str] = {Side.PLAYER: "You", Side.AUTOMA: "Automa"}
-POSSESSIVES: dict[str, str] = {Side.PLAYER: "Your", Side.AUTOMA: "Automa's"}
-
-
-def side_label(name: str) -> str:
+def side_label(name: str, words: Words = ENGLISH_WORDS) -> str:
     """How a side is named on screen: "You", "Automa", "P1", "P2"."""
-    return SIDE_LABELS.get(name, name.upper())
+    if name == Side.PLAYER:
+        return words("You")
+    if name == Side.AUTOMA:
+        return words("Automa")
+    return words("P{number}", number=name.removeprefix("p"))
 
 
 def possessive(name: str) -> str:
-    return POSSESSIVES.get(name, f"{name.upper()}'s")
+    """English only ("Your", "Automa's", "P1's"); translated texts use `about_side`."""
+    english = {str(Side.PLAYER): "Your", str(Side.AUTOMA): "Automa's"}
+    return english.get(name, f"{name.upper()}'s")
 
 
-def turn_again_text(game: Game) -> str:
+def about_side(
+    words: Words, name: str, yours: str, automas: str, others: str, **fields: object
+) -> str:
+    """A sentence about side `name`, from the key for the player (`yours`), the Automa
+    (`automas`) or a named player (`others`, which gets the name as `{side}`)."""
+    if name == Side.PLAYER:
+        return words(yours, **fields)
+    if name == Side.AUTOMA:
+        return words(automas, **fields)
+    return words(others, side=side_label(name, words), **fields)
+
+
+def turn_again_text(game: Game, words: Words = ENGLISH_WORDS) -> str:
     """Said when the side that just played plays again."""
     name = game.turn
     assert name is not None
-    on_top = game.sides[name].position == game.opponent(name).position
-    return f"{possessive(name)} turn again" + (" (on top)" if on_top else "")
+    if game.sides[name].position == game.opponent(name).position:
+        return about_side(
+            words,
+            name,
+            msg("Your turn again (on top)"),
+            msg("Automa's turn again (on top)"),
+            msg("{side}'s turn again (on top)"),
+        )
+    return about_side(
+        words,
+        name,
+        msg("Your turn again"),
+        msg("Automa's turn again"),
+        msg("{side}'s turn again"),
+    )
 
 
-def bonus_question_lines(question: BonusQuestion) -> tuple[str, ...]:
+def bonus_question_lines(question: BonusQuestion, words: Words = ENGLISH_WORDS) -> tuple[str, ...]:
     """The question whether a side has completed a 7×7 square, for the moment it is asked."""
     if question.occasion is BonusOccasion.AUTOMA_MARK:
-        return ("The Automa takes the", "7x7 tile now. Do you", "have a full 7x7 square?")
-    who = "You have" if question.side == Side.PLAYER else f"{side_label(question.side)} has"
-    return (f"{who} {question.squares} squares.", "A full 7x7 square?")
+        return (words("The Automa takes the 7x7 tile now. Do you have a full 7x7 square?"),)
+    squares = about_side(
+        words,
+        question.side,
+        msg("You have {squares} squares."),
+        msg("Automa has {squares} squares."),
+        msg("{side} has {squares} squares."),
+        squares=question.squares,
+    )
+    return (squares, words("A full 7x7 square?"))
 
 
-def choice_line(game: Game, name: str, choice: TurnChoice) -> str:
+def choice_line(game: Game, name: str, choice: TurnChoice, words: Words = ENGLISH_WORDS) -> str:
     """What pressing on a choice of the turn does, with its numbers; why not, greyed."""
     if isinstance(choice, Buy):
         patch = game.offer[choice.index]
         refusal = game.refusal(name, choice.index)
         if refusal is not None:
-            return f"{CROSS} {refusal_text(refusal, patch.id)}"
+            return f"{CROSS} {refusal_text(refusal, patch.id, words)}"
         destination = game.buy_destination(name, choice.index)
-        return buy_line(ARROW_RIGHT, patch.id, patch.cost, destination)
+        return buy_line(ARROW_RIGHT, patch.id, patch.cost, destination, words)
     if isinstance(choice, Advance):
         target = game.advance_target(name)
-        return advance_line(ARROW_RIGHT, target, target - game.sides[name].position)
-    return f"{ARROW_RIGHT} Menu"
+        return advance_line(ARROW_RIGHT, target, target - game.sides[name].position, words)
+    return f"{ARROW_RIGHT} {words('Menu')}"
 
 
-def refusal_text(refusal: Refusal, patch_id: str) -> str:
+def refusal_text(refusal: Refusal, patch_id: str, words: Words = ENGLISH_WORDS) -> str:
     """Why a greyed patch cannot be bought, with the numbers to check it."""
-    needed, available = refusal.needed, refusal.available
+    numbers = {"patch": patch_id, "needed": refusal.needed, "available": refusal.available}
     if refusal.shortage is Shortage.BUTTONS:
-        return f"{patch_id}: can't afford, {needed}{BUTTON} > {available}{BUTTON}"
-    return f"{patch_id}: doesn't fit, {needed} > {available} free"
+        return words("{patch}: can't afford, {needed}{button} > {available}{button}", **numbers)
+    return words("{patch}: doesn't fit, {needed} > {available} free", **numbers)
 
 
 def correction_lines(side: str, delta: int, buttons: int) -> tuple[str, ...]:
@@ -102,19 +144,29 @@ class Card:
     lines: tuple[str, ...]
 
 
-def buy_line(mark: str, patch_id: str, cost: int, destination: int) -> str:
+def buy_line(
+    mark: str, patch_id: str, cost: int, destination: int, words: Words = ENGLISH_WORDS
+) -> str:
     """A buy, on the turn (`mark` ▸: what a press does) and on its card (✓: done).
 
     Both say it in the same words at the same place, so the line keeps its pixels.
     """
-    return f"{mark} Buy {patch_id}: pay {cost}{BUTTON}, to {destination}"
+    buy = words(
+        "Buy {patch}: pay {cost}{button}, to {square}",
+        patch=patch_id,
+        cost=cost,
+        square=destination,
+    )
+    return f"{mark} {buy}"
 
 
-def advance_line(mark: str, target: int, buttons: int) -> str:
-    return f"{mark} Advance to {target}, +{buttons}{BUTTON}"
+def advance_line(mark: str, target: int, buttons: int, words: Words = ENGLISH_WORDS) -> str:
+    return (
+        f"{mark} {words('Advance to {square}, +{buttons}{button}', square=target, buttons=buttons)}"
+    )
 
 
-def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
+def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple[Card, ...]:
     """Group a player's action's steps into cards, in the order they are done.
 
     The move comes first: what else to do (the neutral token, the buttons, any
@@ -133,28 +185,45 @@ def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
             case TakePatch():
                 taken = step
             case MoveToken(side, start, end, on_top):
-                on = ", on top" if on_top else ""
                 if taken is not None:
-                    move += [
-                        "Neutral token to its place"
-                        if not on_top
-                        else "Neutral token there, on top"
-                    ]
-                    move.append(buy_line(CHECK, taken.patch_id, taken.cost, end))
+                    neutral = (
+                        words("Neutral token there, on top")
+                        if on_top
+                        else words("Neutral token to its place")
+                    )
+                    move += [neutral, buy_line(CHECK, taken.patch_id, taken.cost, end, words)]
                 elif advance is not None:
-                    move += [f"{possessive(side)} token {start} {ARROW_TO} {end}{on}"]
-                    move.append(advance_line(CHECK, end, advance.count))
+                    token = about_side(
+                        words,
+                        side,
+                        msg("Your token {start} {to} {end}"),
+                        msg("Automa's token {start} {to} {end}"),
+                        msg("{side}'s token {start} {to} {end}"),
+                        start=start,
+                        end=end,
+                    )
+                    if on_top:
+                        token += words(", on top")
+                    move += [token, advance_line(CHECK, end, advance.count, words)]
             case TakeLeather(side, position):
-                others.append(Card((f"Leather patch at {position}", "Take it and place it")))
+                leather = words("Leather patch at {square}", square=position)
+                others.append(Card((leather, words("Take it and place it"))))
             case DiscardLeather(side, position):
-                full = f"{possessive(side)} quilt is full:"
-                others.append(Card((f"Leather patch at {position}", full, "put it in the box")))
+                full = about_side(
+                    words,
+                    side,
+                    msg("Your quilt is full:"),
+                    msg("Automa's quilt is full:"),
+                    msg("{side}'s quilt is full:"),
+                )
+                leather = words("Leather patch at {square}", square=position)
+                others.append(Card((leather, full, words("put it in the box"))))
             case TakeBonus(side, full_quilt):
-                first = f"{side_label(side)}: take the 7x7 tile"
+                first = words("{side}: take the 7x7 tile", side=side_label(side, words))
                 why = (
-                    "Full quilt: it has a 7x7"
+                    words("Full quilt: it has a 7x7")
                     if full_quilt
-                    else f"It is worth {BONUS_POINTS} points"
+                    else words("It is worth {points} points", points=BONUS_POINTS)
                 )
                 others.append(Card((first, why)))
             case AdjustButtons(side, delta, buttons):
@@ -163,8 +232,12 @@ def player_cards(steps: tuple[Step, ...]) -> tuple[Card, ...]:
         # Income is taken as the token crosses its marks: on the move's card, so a
         # turn needs one press fewer.
         total = sum(step.count for step in income)
-        marks = " and ".join(str(step.mark) for step in income)
-        move.insert(0, f"Income at {marks}: take {total}{BUTTON}")
+        marks = [str(step.mark) for step in income]
+        if len(marks) > 1:
+            marks = [words("{marks} and {last}", marks=", ".join(marks[:-1]), last=marks[-1])]
+        move.insert(
+            0, words("Income at {marks}: take {total}{button}", marks=marks[0], total=total)
+        )
     return ((Card(tuple(move)),) if move else ()) + tuple(others)
 
 
@@ -175,21 +248,16 @@ class AutomaSummary:
     reason: str
     steps: tuple[str, ...]
     patch_id: str | None
+    card: str
+    """The card it turned, with the numbers printed on it."""
 
     @property
     def lines(self) -> tuple[str, ...]:
         """For the strip: the headline and steps, then its card and why it chose."""
-        card = self.decision.card
-        what = f"Card {card.number}: {card.virtual_buttons}{BUTTON}, income {card.income}{BUTTON}"
-        return (
-            f"Automa {self.headline[0].lower()}{self.headline[1:]}",
-            *self.steps,
-            what,
-            self.reason,
-        )
+        return (self.headline, *self.steps, self.card, self.reason)
 
 
-def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
+def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> AutomaSummary:
     """The Automa's turn in words: what it takes, why, and what to do on the table."""
     reveal = steps[0]
     assert isinstance(reveal, RevealCard)
@@ -198,44 +266,62 @@ def automa_summary(steps: tuple[Step, ...]) -> AutomaSummary:
     extras: list[str] = []
     patch_id = None
     income = 0
+    move = 0
     for step in steps[1:]:
         match step:
             case TakePatch(_, taken, _, _, pile):
                 patch_id = taken
                 # The neutral token goes where the patch lay: one line for both.
-                lines.append(f"Pile {pile.replace('buttons', BUTTON)}; neutral there")  # type: ignore[union-attr]
+                if pile == "with buttons":
+                    lines.append(words("Pile with {button}; neutral there"))
+                else:
+                    lines.append(words("Pile without {button}; neutral there"))
             case MoveToken(_, start, end, on_top):
-                lines.append(f"Token {start} {ARROW_TO} {end}" + (" on top" if on_top else ""))
+                move = len(lines)
+                token = words("Token {start} {to} {end}", start=start, end=end)
+                lines.append(f"{token} {words('on top')}" if on_top else token)
             case TakeButtons(_, count):
                 income += count
             case TakeLeather(_, position):
-                extras.append(f"Leather {position} to its pile")
+                extras.append(words("Leather {square} to its pile", square=position))
             case TakeBonus():
-                extras.append("It takes the 7x7 tile")
-    move = next(i for i, line in enumerate(lines) if line.startswith("Token"))
+                extras.append(words("It takes the 7x7 tile"))
     if patch_id is None:
-        headline = "Passes"
-        lines[move] += f", no {BUTTON}"
+        headline = words("Automa passes")
+        lines[move] += ", " + words("no {button}")
     else:
-        headline = f"Takes {patch_id} ({ORDINALS[decision.chosen]})"  # type: ignore[index]
+        ordinal = words(ORDINALS[decision.chosen])  # type: ignore[index]
+        headline = words("Automa takes {patch} ({ordinal})", patch=patch_id, ordinal=ordinal)
     if income:
         # The income is paid as the token crosses its marks: say it on the same line.
-        lines[move] += f", +{income}{BUTTON} income"
+        lines[move] += ", " + words("+{income}{button} income", income=income)
     lines += extras
-    return AutomaSummary(decision, headline, automa_reason(decision), tuple(lines), patch_id)
+    card = decision.card
+    printed = words(
+        "Card {number}: {virtual}{button}, income {income}{button}",
+        number=card.number,
+        virtual=card.virtual_buttons,
+        income=card.income,
+    )
+    reason = automa_reason(decision, words)
+    return AutomaSummary(decision, headline, reason, tuple(lines), patch_id, printed)
 
 
-def automa_reason(decision: AutomaDecision) -> str:
+def automa_reason(decision: AutomaDecision, words: Words = ENGLISH_WORDS) -> str:
     """Why the Automa did what it did, e.g. "3 affordable; most buttons: 2 left;
     farthest: 1 left": every filter of the card that decided, in order, so the
     player can check the choice against the card.
     """
     count = len(decision.affordable)
     if count == 0:
-        return f"Nothing costs {decision.card.virtual_buttons}{BUTTON} or less"
-    parts = [f"{count} affordable"]
-    parts += [
-        f"{step.filter}: skipped" if step.skipped else f"{step.filter}: {len(step.kept)} left"
-        for step in decision.explanation
-    ]
+        return words(
+            "Nothing costs {virtual}{button} or less", virtual=decision.card.virtual_buttons
+        )
+    parts = [words("{count} affordable", count=count)]
+    for step in decision.explanation:
+        name = words(FILTER_NAMES[step.filter])
+        if step.skipped:
+            parts.append(words("{filter}: skipped", filter=name))
+        else:
+            parts.append(words("{filter}: {count} left", filter=name, count=len(step.kept)))
     return "; ".join(parts)

@@ -100,8 +100,8 @@ def _header(canvas: Canvas, board: BoardView) -> None:
         extras = []
         if side.income:
             extras.append(f"+{side.income}{BUTTON}")
-        if index == 1 and board.next_virtual_buttons is not None:
-            extras.append(f"next {board.next_virtual_buttons}{BUTTON}")
+        if index == 1 and board.next_card:
+            extras.append(board.next_card)
         if side.holds_bonus:
             extras.append("7x7")
         texts.append([full, *extras])

@@ -88,9 +88,8 @@ def start_game(app: Companion, solo: bool, enter_circle: bool, rng: random.Rando
 
     view = app.view()
     assert isinstance(view, MenuView) and view.kind is ScreenKind.HOME, view
-    target = [item.label for item in view.items].index(
-        "New solo game" if solo else "New two-player game"
-    )
+    entry = app.words("New solo game") if solo else app.words("New two-player game")
+    target = [item.label for item in view.items].index(entry)
     press(*move_to(view.selected, target, len(view.items)), Input.SELECT)
     view = app.view()
     if isinstance(view, QuestionView) and view.kind is ScreenKind.ABANDON_GAME:

@@ -155,7 +155,7 @@ EXAMPLES: dict[str, View] = {
                 PatchView("P04"),
                 PatchView("P20"),
             ),
-            next_virtual_buttons=8,
+            next_card=f"next 8{BUTTON}",
         ),
         choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=0,

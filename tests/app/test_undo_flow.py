@@ -14,6 +14,7 @@ from companion.engine.undo_steps import plan_undo
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.testing.autoplay import inputs_for, random_choice, start_game
+from companion.text.language import words_for
 from companion.views import MenuView, QuestionView, ScreenKind, StepView, TurnView
 
 
@@ -118,7 +119,7 @@ def test_every_undo_question_and_reverse_card_of_random_games_fits(tmp_path):
             plan = plan_undo(game)
             if plan is None or game.turn == Side.AUTOMA:
                 continue
-            board = board_view(game, game.turn)
+            board = board_view(game, game.turn, words_for("en"))
             views = [QuestionView("Undo", undo_prompt_lines(plan), ("No", "Yes, undo"), 1)]
             steps = undo_cards(plan)
             views += [StepView(board, c.lines, i + 1, len(steps)) for i, c in enumerate(steps)]

@@ -59,7 +59,7 @@ def test_automa_pass_summary():
     game = solo_game("P10", "P17", "P03", cards=(12,))
     place(game, "player", 12)
     summary = automa_summary(game.push(AUTOMA_TURN))
-    assert summary.headline == "Passes"
+    assert summary.headline == "Automa passes"
     assert summary.reason == f"Nothing costs 0{BUTTON} or less"
     assert summary.steps == (f"Token 0 \u2192 13, no {BUTTON}, +10{BUTTON} income",)
     assert summary.patch_id is None
@@ -71,7 +71,7 @@ def test_automa_take_summary_names_the_deciding_filter():
     game = solo_game("P24", "P28", "P08", cards=(7,))
     game.push(ADVANCE)  # player 0 -> 1
     summary = automa_summary(game.push(AUTOMA_TURN))
-    assert summary.headline == "Takes P28 (2nd)"
+    assert summary.headline == "Automa takes P28 (2nd)"
     assert summary.reason == "3 affordable; most buttons: 1 left"
     # P28 takes 6 time: 0 -> 6 crosses 5 with card 7's income 0: nothing to take.
     assert summary.steps == (f"Pile with {BUTTON}; neutral there", "Token 0 \u2192 6")
@@ -85,7 +85,7 @@ def test_automa_reason_lists_every_filter_that_decided_in_order():
     place(game, "automa", 10)
     place(game, "player", 11)
     summary = automa_summary(game.push(AUTOMA_TURN))
-    assert summary.headline == "Takes P14 (2nd)"
+    assert summary.headline == "Automa takes P14 (2nd)"
     assert summary.reason == (
         "3 affordable; no overtake: skipped; most buttons: 2 left; farthest: 1 left"
     )

@@ -188,7 +188,7 @@ def test_turn_extremes_fit():
             leather=(),
             bonus_mark=None,
             offer=(PatchView("P32"),),
-            next_virtual_buttons=10,
+            next_card=f"next 10{BUTTON}",
         ),
         choices=(Buy(0), ADVANCE, OpenMenu()),
         selected=0,
