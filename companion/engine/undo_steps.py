@@ -195,10 +195,6 @@ class UndoPlan:
         """The Automa's turns after it, taken back with it."""
         return len(self.undone) - 1
 
-    @property
-    def steps(self) -> tuple[ReverseStep, ...]:
-        return tuple(step for undone in self.undone for step in undone.steps)
-
 
 # --- what an undo takes back ----------------------------------------------------------
 
