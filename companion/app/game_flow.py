@@ -177,7 +177,7 @@ class GameFlow:
         """The reverse steps under the board as the undo left it, card by card."""
         game = self.session.current
         board = board_view(game, game.turn, self.app.words)
-        cards = undo_cards(plan)
+        cards = undo_cards(plan, self.app.words)
         self.app.show(StepsScreen(board, cards, self._undo_confirmed, self.menu.show))
 
     def _undo_confirmed(self) -> None:

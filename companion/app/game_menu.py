@@ -102,11 +102,12 @@ class GameMenu:
         """Name what the undo takes back; `back` is where "No" returns to."""
         plan = self.session.undo_plan()
         assert plan is not None, "undo offered with nothing to undo"
+        words = self.app.words
         self.app.show(
             Question(
-                "Undo",
-                undo_prompt_lines(plan),
-                (Entry("No", back), Entry("Yes, undo", self.flow.undo)),
+                words("Undo"),
+                undo_prompt_lines(plan, words),
+                (Entry(words("No"), back), Entry(words("Yes, undo"), self.flow.undo)),
                 on_back=back,
                 kind=ScreenKind.CONFIRM_UNDO,
             )

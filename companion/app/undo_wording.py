@@ -10,7 +10,7 @@ correction, the Automa's deck.
 
 from __future__ import annotations
 
-from companion.app.wording import Card, correction_lines, possessive, side_label
+from companion.app.wording import ENGLISH_WORDS, Card, about_side, buttons_change, side_label
 from companion.engine.actions import Adjust, Advance, Buy, ClaimBonus
 from companion.engine.undo_steps import (
     MoveTokenBack,
@@ -26,45 +26,74 @@ from companion.engine.undo_steps import (
     UndoPlan,
     UndoReshuffle,
 )
-from companion.text.font import ARROW_TO, BUTTON
+from companion.text.language import Words, msg
 
 MOST_LINES = 3
 """The most lines a card has: the rows of the strip under the board."""
 
 
-def undo_prompt_lines(plan: UndoPlan) -> tuple[str, ...]:
+def undo_prompt_lines(plan: UndoPlan, words: Words = ENGLISH_WORDS) -> tuple[str, ...]:
     """What the undo will take back, for the question before it."""
-    what = undone_label(plan.person)
+    what = undone_label(plan.person, words)
     if plan.automa_turns == 1:
-        what += ", and the Automa's turn after it"
+        what = words("{what}, and the Automa's turn after it", what=what)
     elif plan.automa_turns > 1:
-        what += f", and the Automa's {plan.automa_turns} turns after it"
-    return ("Take back:", what)
+        what = words(
+            "{what}, and the Automa's {count} turns after it", what=what, count=plan.automa_turns
+        )
+    return (words("Take back:"), what)
 
 
-def undone_label(undone: UndoneAction) -> str:
-    """A person's action, named: "Your P21 buy", "Player 2's advance to 14"."""
-    whose = possessive(undone.side)
+def undone_label(undone: UndoneAction, words: Words = ENGLISH_WORDS) -> str:
+    """A person's action, named: "Your P21 buy", "P2's advance to 14"."""
+    side = undone.side
     match undone.action:
         case Buy():
-            return f"{whose} {undone.patch_id} buy"
+            return about_side(
+                words,
+                side,
+                msg("Your {patch} buy"),
+                msg("Automa's {patch} buy"),
+                msg("{side}'s {patch} buy"),
+                patch=undone.patch_id,
+            )
         case Advance():
             token = next(step for step in undone.steps if isinstance(step, MoveTokenBack))
-            return f"{whose} advance to {token.start}"
+            return about_side(
+                words,
+                side,
+                msg("Your advance to {square}"),
+                msg("Automa's advance to {square}"),
+                msg("{side}'s advance to {square}"),
+                square=token.start,
+            )
         case ClaimBonus():
-            return f"{whose} 7x7 tile claim"
+            return about_side(
+                words,
+                side,
+                msg("Your 7x7 tile claim"),
+                msg("Automa's 7x7 tile claim"),
+                msg("{side}'s 7x7 tile claim"),
+            )
         case Adjust(_, delta):
-            return f"{whose} correction, {delta:+d}{BUTTON}"
+            return about_side(
+                words,
+                side,
+                msg("Your correction, {delta}{button}"),
+                msg("Automa's correction, {delta}{button}"),
+                msg("{side}'s correction, {delta}{button}"),
+                delta=f"{delta:+d}",
+            )
     raise TypeError(f"not an action: {undone.action!r}")
 
 
-def undo_cards(plan: UndoPlan) -> tuple[Card, ...]:
+def undo_cards(plan: UndoPlan, words: Words = ENGLISH_WORDS) -> tuple[Card, ...]:
     """The reverse steps as cards, in the order the table does them: the last action
     taken back first."""
-    return tuple(card for undone in plan.undone for card in _cards(undone))
+    return tuple(card for undone in plan.undone for card in _cards(undone, words))
 
 
-def _cards(undone: UndoneAction) -> list[Card]:
+def _cards(undone: UndoneAction, words: Words) -> list[Card]:
     circle: list[str] = []
     token: list[str] = []
     refund = 0
@@ -75,45 +104,65 @@ def _cards(undone: UndoneAction) -> list[Card]:
     for step in undone.steps:
         match step:
             case ReturnPatch(side, patch_id):
-                circle += [f"{possessive(side)} {patch_id}: put it back", _between(step)]
+                back = about_side(
+                    words,
+                    side,
+                    msg("Your {patch}: put it back"),
+                    msg("Automa's {patch}: put it back"),
+                    msg("{side}'s {patch}: put it back"),
+                    patch=patch_id,
+                )
+                circle += [back, _between(step, words)]
             case RefundCost(_, _, count):
                 refund += count
             case ReturnNeutralToken(before):
-                circle.append(f"neutral token before {before}")
+                circle.append(words("neutral token before {patch}", patch=before))
             case MoveTokenBack(side, start, end, on_top):
-                token.append(f"{possessive(side)} token {start} {ARROW_TO} {end}")
+                moved = about_side(
+                    words,
+                    side,
+                    msg("Your token {start} {to} {end}"),
+                    msg("Automa's token {start} {to} {end}"),
+                    msg("{side}'s token {start} {to} {end}"),
+                    start=start,
+                    end=end,
+                )
+                token.append(moved)
                 if on_top:
-                    token.append("on top of the other token")
+                    token.append(words("on top of the other token"))
             case ReturnButtons(_, count, reason):
                 returned[reason] += count
             case ReturnLeather(side, position, discarded):
                 first = (
-                    "Leather patch out of the box,"
+                    words("Leather patch out of the box,")
                     if discarded
-                    else f"{side_label(side)}: leather patch"
+                    else words("{side}: leather patch", side=side_label(side, words))
                 )
-                others.append(Card((first, f"back to the track at {position}")))
+                back = words("back to the track at {square}", square=position)
+                others.append(Card((first, back)))
             case ReturnBonus(side):
-                others.append(Card((f"{side_label(side)}: 7x7 tile back", "It is free again")))
+                back = words("{side}: 7x7 tile back", side=side_label(side, words))
+                others.append(Card((back, words("It is free again"))))
             case UndoCorrection(side, delta, buttons):
                 # The count the correction changed goes back, as it was shown changing.
-                back = correction_lines(side, -delta, buttons)[-1]
-                others.append(Card((f"Correction {delta:+d}{BUTTON} undone", back)))
+                change = buttons_change(side, buttons + delta, buttons, words)
+                undone_text = words("Correction {delta}{button} undone", delta=f"{delta:+d}")
+                others.append(Card((undone_text, change)))
             case UndoReshuffle(draw_pile, discarded):
                 # It says where the card goes: no line of its own for the card then.
                 reshuffled = True
                 others.append(
                     Card(
                         (
-                            "Reshuffle undone:",
-                            f"card {draw_pile[0]} alone on the deck,",
-                            f"the other {discarded} discarded",
+                            words("Reshuffle undone:"),
+                            words("card {number} alone on the deck,", number=draw_pile[0]),
+                            words("the other {count} discarded", count=discarded),
                         )
                     )
                 )
             case ReturnCard(number) if not reshuffled:
-                deck_card = f"Card {number} back on the deck"
-    if line := _buttons_line(refund, returned["advance"], returned["income"]):
+                deck_card = words("Card {number} back on the deck", number=number)
+    if line := _buttons_line(refund, returned["advance"], returned["income"], words):
         token.append(line)
     moves = [Card(tuple(lines)) for lines in (circle, token) if lines]
     if deck_card:
@@ -125,28 +174,36 @@ def _cards(undone: UndoneAction) -> list[Card]:
     return moves + others
 
 
-def _between(step: ReturnPatch) -> str:
+def _between(step: ReturnPatch, words: Words) -> str:
     """Where the patch goes back: the gap the neutral token stands in."""
     if step.anticlockwise is None:
-        return "as the only patch left;"
+        return words("as the only patch left;")
     if step.anticlockwise == step.clockwise:
-        return f"next to {step.anticlockwise};"
-    return f"between {step.anticlockwise} and {step.clockwise};"
+        return words("next to {patch};", patch=step.anticlockwise)
+    return words("between {first} and {second};", first=step.anticlockwise, second=step.clockwise)
 
 
-def _buttons_line(refund: int, advance: int, income: int) -> str:
+def _buttons_line(refund: int, advance: int, income: int, words: Words) -> str:
     """The buttons a move's undo gives back or takes: one line, the total and its parts."""
     if refund and income:
         net = refund - income
-        verb = "Take" if net > 0 else "Return"
-        total = f"{verb} {abs(net)}{BUTTON}" if net else "Even"
-        return f"{total} ({refund} paid, {income} income)"
+        parts = {"paid": refund, "income": income, "net": abs(net)}
+        if net > 0:
+            return words("Take {net}{button} ({paid} paid, {income} income)", **parts)
+        if net < 0:
+            return words("Return {net}{button} ({paid} paid, {income} income)", **parts)
+        return words("Even ({paid} paid, {income} income)", paid=refund, income=income)
     if refund:
-        return f"Take {refund}{BUTTON} back from the bank"
+        return words("Take {count}{button} back from the bank", count=refund)
     if advance and income:
-        return f"Put {advance + income}{BUTTON} back ({advance} + {income} income)"
+        return words(
+            "Put {total}{button} back ({advance} + {income} income)",
+            total=advance + income,
+            advance=advance,
+            income=income,
+        )
     if advance:
-        return f"Put {advance}{BUTTON} back in the bank"
+        return words("Put {count}{button} back in the bank", count=advance)
     if income:
-        return f"Put {income}{BUTTON} income back"
+        return words("Put {count}{button} income back", count=income)
     return ""

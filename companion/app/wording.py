@@ -31,7 +31,7 @@ from companion.engine.automa import AutomaDecision
 from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
 from companion.engine.setup import Side
-from companion.text.font import ARROW_RIGHT, ARROW_TO, CHECK, CROSS
+from companion.text.font import ARROW_RIGHT, CHECK, CROSS
 from companion.text.language import ENGLISH, Words, msg, words_for
 from companion.views import TurnChoice
 
@@ -126,15 +126,33 @@ def refusal_text(refusal: Refusal, patch_id: str, words: Words = ENGLISH_WORDS) 
     return words("{patch}: doesn't fit, {needed} > {available} free", **numbers)
 
 
-def correction_lines(side: str, delta: int, buttons: int) -> tuple[str, ...]:
+def correction_lines(
+    side: str, delta: int, buttons: int, words: Words = ENGLISH_WORDS
+) -> tuple[str, ...]:
     """A button count corrected on the device: nothing to do at the table.
 
     >>> correction_lines("player", 3, 10)
     ('Corrected: +3 buttons', 'Your buttons: 7 → 10')
     """
-    noun = "button" if abs(delta) == 1 else "buttons"
-    count = f"{possessive(side)} buttons: {buttons - delta} {ARROW_TO} {buttons}"
-    return (f"Corrected: {delta:+d} {noun}", count)
+    signed = f"{delta:+d}"
+    if abs(delta) == 1:
+        corrected = words("Corrected: {delta} button", delta=signed)
+    else:
+        corrected = words("Corrected: {delta} buttons", delta=signed)
+    return (corrected, buttons_change(side, buttons - delta, buttons, words))
+
+
+def buttons_change(side: str, before: int, after: int, words: Words = ENGLISH_WORDS) -> str:
+    """e.g. "Your buttons: 7 → 10"."""
+    return about_side(
+        words,
+        side,
+        msg("Your buttons: {before} {to} {after}"),
+        msg("Automa's buttons: {before} {to} {after}"),
+        msg("{side}'s buttons: {before} {to} {after}"),
+        before=before,
+        after=after,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +245,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
                 )
                 others.append(Card((first, why)))
             case AdjustButtons(side, delta, buttons):
-                others.append(Card(correction_lines(side, delta, buttons)))
+                others.append(Card(correction_lines(side, delta, buttons, words)))
     if income:
         # Income is taken as the token crosses its marks: on the move's card, so a
         # turn needs one press fewer.
