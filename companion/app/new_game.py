@@ -6,7 +6,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.app.circle import PickPatchScreen
+from companion.app.terms import deck_name, difficulty_name
 from companion.app.widgets import Action, Entry, Menu, Question
+from companion.app.wording import side_label
 from companion.engine.automa import DIFFICULTIES, Deck
 from companion.engine.setup import Mode, SetupChoice, Side
 from companion.text.language import msg
@@ -37,29 +39,34 @@ class NewGameFlow:
                 return
             start()
 
+        words = self.app.words
         self.app.show(
             Question(
-                "New game",
-                ("A game is in progress.", "Abandon it? It stays", "in the history."),
-                (Entry("No, keep it", self.app.home), Entry("Yes, abandon", abandon)),
+                words("New game"),
+                (words("A game is in progress. Abandon it? It stays in the history."),),
+                (
+                    Entry(words("No, keep it"), self.app.home),
+                    Entry(words("Yes, abandon"), abandon),
+                ),
                 on_back=self.app.home,
                 kind=ScreenKind.ABANDON_GAME,
             )
         )
 
     def solo(self) -> None:
+        words = self.app.words
         entries = [
             Entry(
-                level.name.capitalize(),
+                difficulty_name(level.name, words),
                 partial(self._pick_deck, level.name),
-                f"7x7 at {level.bonus_mark}",
+                words("7x7 at {square}", square=level.bonus_mark),
             )
             for level in DIFFICULTIES
         ]
-        entries.append(Entry("Back", self.app.home))
+        entries.append(Entry(words("Back"), self.app.home))
         self.app.show(
             Menu(
-                "Difficulty",
+                words("Difficulty"),
                 entries,
                 on_back=self.app.home,
                 selected=2,
@@ -68,36 +75,40 @@ class NewGameFlow:
         )
 
     def _pick_deck(self, difficulty: str) -> None:
+        words = self.app.words
         entries = [
             Entry(
-                deck.value.capitalize(),
+                deck_name(deck, words),
                 partial(self._pick_circle, SetupChoice(Mode.SOLO, difficulty, deck)),
             )
             for deck in Deck
         ]
-        entries.append(Entry("Back", self.solo))
-        self.app.show(Menu("Automa deck", entries, on_back=self.solo, kind=ScreenKind.DECK))
+        entries.append(Entry(words("Back"), self.solo))
+        title = words("Automa deck")
+        self.app.show(Menu(title, entries, on_back=self.solo, kind=ScreenKind.DECK))
 
     def two_player(self) -> None:
+        words = self.app.words
         entries = [
             Entry(
-                f"{side.upper()} starts",
+                words("{side} starts", side=side_label(side, words)),
                 partial(self._pick_circle, SetupChoice(Mode.TWO_PLAYER, start=side)),
             )
             for side in (Side.P1, Side.P2)
         ]
-        entries.append(Entry("Back", self.app.home))
-        self.app.show(
-            Menu("Start player", entries, on_back=self.app.home, kind=ScreenKind.START_PLAYER)
-        )
+        entries.append(Entry(words("Back"), self.app.home))
+        title = words("Start player")
+        self.app.show(Menu(title, entries, on_back=self.app.home, kind=ScreenKind.START_PLAYER))
 
     def _pick_circle(self, choice: SetupChoice) -> None:
+        words = self.app.words
         entries = [
-            Entry("Deal it for me", lambda: self._deal(choice)),
-            Entry("I laid it out", lambda: self._enter(choice)),
-            Entry("Back", self.app.home),
+            Entry(words("Deal it for me"), lambda: self._deal(choice)),
+            Entry(words("I laid it out"), lambda: self._enter(choice)),
+            Entry(words("Back"), self.app.home),
         ]
-        self.app.show(Menu("Patch circle", entries, on_back=self.app.home, kind=ScreenKind.CIRCLE))
+        title = words("Patch circle")
+        self.app.show(Menu(title, entries, on_back=self.app.home, kind=ScreenKind.CIRCLE))
 
     def _deal(self, choice: SetupChoice) -> None:
         try:
