@@ -1,0 +1,58 @@
+"""The main screens (home, a turn, the Automa's turn, the end breakdown) of one seeded
+solo game in each language against their golden images, reviewed by eye.
+
+After an intended change, rewrite them with
+
+    python -m companion.testing.language_examples tests/golden
+
+and look at every changed one scaled up (the command also writes a contact sheet of
+the whole game per language, tests/golden/<code>-game.png: delete those after looking).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.render.screens import render_canvas
+from companion.storage.settings import LANGUAGES
+from companion.testing.language_examples import MAIN_SCREENS, main_screens
+from companion.text.font import SMALL
+
+GOLDEN = Path(__file__).parent.parent / "golden"
+HANGUL_DRAWN = "\uac00" in SMALL.glyphs
+"""The Korean goldens wait for the Hangul font (langfont's part of issue 14)."""
+
+
+@cache
+def screens(language: str):
+    return main_screens(language)
+
+
+@pytest.mark.parametrize("name", MAIN_SCREENS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_main_screen_matches_its_golden_in_each_language(language, name):
+    if language == "ko" and not HANGUL_DRAWN:
+        pytest.skip("no Hangul in the font yet")
+    canvas = render_canvas(screens(language)[name])
+    assert canvas.overflows == []
+    path = GOLDEN / language / f"{name}.png"
+    assert path.exists(), f"no golden {path}: write it (see the docstring) and review it"
+    golden = Image.open(path).convert("1")
+    difference = ImageChops.difference(golden, canvas.image).getbbox()
+    assert difference is None, f"{language}/{name} differs from its golden within {difference}"
+
+
+def test_the_screens_differ_between_languages():
+    # Each language's words reach the screen: no two languages draw the same home menu.
+    homes = {render_canvas(screens(code)["home"]).image.tobytes() for code in LANGUAGES}
+    assert len(homes) == len(LANGUAGES)
+
+
+def test_no_stray_language_goldens():
+    stored = {path.relative_to(GOLDEN).as_posix() for path in GOLDEN.glob("*/*.png")}
+    expected = {f"{code}/{name}.png" for code in LANGUAGES for name in MAIN_SCREENS}
+    assert stored <= expected
