@@ -73,7 +73,7 @@ def game_sheet(language: str, zoom: int = 2, columns: int = 8) -> Image.Image:
     rows = -(-len(views) // columns)
     sheet = Image.new("L", (columns * width, rows * height), 80)
     for index, view in enumerate(views):
-        image = render(view).convert("L").resize((128 * zoom, 64 * zoom), Image.NEAREST)
+        image = render(view).convert("L").resize((128 * zoom, 64 * zoom), Image.Resampling.NEAREST)
         sheet.paste(image, ((index % columns) * width + 2, (index // columns) * height + 2))
     return sheet
 
