@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,30 @@ def test_power_loss_harness_two_short_rounds():
     out = run("power_loss.py", "--rounds", "2", "--inputs", "120", "--seed", "3")
     assert "confirmed state lost or changed (target 0): 0" in out
     assert "traces that missed a write (target 0): 0" in out
+
+
+def test_power_loss_child_records_the_same_run_for_the_same_seed(tmp_path):
+    """The harness's figures come from the child's trace: the same seed must give the
+    same trace. The run archives a game, which the wall clock once named (so the count
+    of distinct crash states moved by one or two between runs); the runs are more than
+    a second apart, so a clock that moved would show."""
+    traces = []
+    for number in (1, 2):
+        if number == 2:
+            time.sleep(1.1)
+        state, trace = tmp_path / f"state-{number}", tmp_path / f"trace-{number}.jsonl"
+        state.mkdir()
+        subprocess.run(
+            [sys.executable, str(STRESS / "power_loss.py"), "--child", "--state-dir", str(state)]
+            + ["--trace", str(trace), "--log", str(tmp_path / "child.log"), "--seed", "3"]
+            + ["--round", "0", "--inputs", "400", "--mutant", "none"],
+            check=True,
+            timeout=120,
+        )
+        assert list((state / "history").glob("*.jsonl")), "no game was archived"
+        # tempfile's random names (.progress.json.XXXXXXXX.tmp) are not the program's.
+        traces.append(re.sub(r"\.[a-z0-9_]{8}\.tmp", ".tmp", trace.read_text()))
+    assert traces[0] == traces[1]
 
 
 @pytest.mark.parametrize("mutant", ["no-fsync", "no-dir-fsync"])
