@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import json
 import os
 import random
@@ -46,6 +47,7 @@ import tempfile
 import threading
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
 
 if __package__ in (None, ""):
@@ -173,6 +175,7 @@ class PadEnd:
         tty.setraw(self.slave)  # no echo, no line discipline, before the daemon opens it
         self.path = os.ttyname(self.slave)
         self.replies: list[bytes] = []
+        self.written = 0
         self._partial = bytearray()
         self._changed = threading.Condition()
         self._stop = os.pipe()
@@ -199,6 +202,7 @@ class PadEnd:
                 self._changed.notify_all()
 
     def write(self, data: bytes) -> None:
+        self.written += len(data)
         view = memoryview(data)
         while view:
             written = os.write(self.master, view[:65536])
@@ -260,6 +264,21 @@ by about 8 MB (the harness's own lists of inputs, the games played); a pad that 
 the floods it was sent, or any line longer than its 128-byte limit, would pass it."""
 
 
+def whole_lines(batch: list[Line], size: int) -> list[Line]:
+    """The lines of `batch` that lie whole in its first `size` bytes."""
+    ends = itertools.accumulate(len(line.data) for line in batch)
+    return [line for line, end in zip(batch, ends, strict=True) if end <= size]
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = WAIT) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def run(
     lines: int = 100_000,
     seed: int = 1,
@@ -290,7 +309,7 @@ def run(
     counts: dict[str, int] = {}
     replies_expected = replies_ok = replies_wrong = replies_missing = 0
     lost_in_unplug = inputs_in_cut_segments = processed_after_cut = 0
-    bytes_sent = 0
+    bytes_sent = never_read = 0
     order_errors = 0
     wrong_examples: list[str] = []
     valid_sent: list[Input] = []
@@ -300,6 +319,7 @@ def run(
         tmp_path = Path(tmp)
         link = tmp_path / "ttyPAD"
         end = PadEnd()
+        ends = [end]
         _plug(link, end)
         profile = dataclasses.replace(
             load_profile("serial-pad"), serial_pad=SerialPadConfig(str(link))
@@ -314,6 +334,12 @@ def run(
             except BaseException as error:
                 failure.append(error)
 
+        def unread() -> int:
+            """Bytes written to the pad that its daemon side has not read yet (the
+            PINGs written before it opened a port are never read: counted as read)."""
+            received = pads[-1].stats().bytes_received if pads else 0
+            return sum(each.written for each in ends) - received - never_read
+
         saved_class = service.SerialPad
         service.SerialPad = Pad
         thread = threading.Thread(target=daemon, name="daemon", daemon=True)
@@ -321,6 +347,7 @@ def run(
         try:
             if not _connected(end):
                 raise RuntimeError("the daemon's serial pad never answered")
+            never_read = unread()
             rss_before = rss_kib()
             sent = 0
             for segment in range(segments):
@@ -329,7 +356,6 @@ def run(
                 for line in batch:
                     counts[line.kind] = counts.get(line.kind, 0) + 1
                 data = b"".join(line.data for line in batch)
-                bytes_sent += len(data)
                 expected = [line.reply for line in batch if line.reply is not None]
                 inputs = [line.input for line in batch if line.input is not None]
                 log_start = len(queue.put_log)
@@ -337,16 +363,27 @@ def run(
                 cut = segment in unplug_at
                 if cut:
                     # Unplugged in the middle of the burst, with half a line on the wire.
-                    end.write(data[: rng.randrange(len(data) // 4, len(data))] + b"nex")
-                    time.sleep(rng.uniform(0, 0.05))
+                    # Where comes from the seed, and the plug is pulled once the daemon
+                    # has answered and queued every whole line before it (never at a
+                    # moment the threads' timing picks), so two runs of a seed agree.
+                    cut_at = rng.randrange(len(data) // 4, len(data))
+                    whole = whole_lines(batch, cut_at)
+                    end.write(data[:cut_at] + b"nex")
+                    end.wait_replies(sum(line.reply is not None for line in whole), WAIT)
+                    taken = log_start + sum(line.input is not None for line in whole)
+                    wait_until(lambda taken=taken: len(queue.put_log) >= taken)
+                    bytes_sent += cut_at + 3
+                    wait_until(lambda: unread() <= 0)
                     end.close()
                     link.unlink()
                     time.sleep(0.2)  # the daemon retries every 0.05 s with nothing to open
                     got = end.replies[: len(expected)]
                     end = PadEnd()
+                    ends.append(end)
                     _plug(link, end)
                     if not _connected(end):
                         raise RuntimeError("the pad did not come back after a replug")
+                    never_read += unread()
                     end.write(b"t\n")  # the rest of the half line: must be "unknown"
                     end.wait_replies(1, WAIT)
                     tail = end.replies[:1]
@@ -357,6 +394,7 @@ def run(
                         wrong_examples.append(f"after replug: {tail!r}")
                     lost_in_unplug += len(expected) - len(got)
                 else:
+                    bytes_sent += len(data)
                     end.write(data)
                     end.wait_replies(len(expected), WAIT)
                     with end._changed:
@@ -383,11 +421,7 @@ def run(
                     valid_sent += inputs
                 segment_inputs.append((log_start, inputs, cut))
             # Everything sent has been answered: let the application catch up.
-            deadline = time.monotonic() + WAIT
-            while (
-                len(queue) or queue.enqueued > len(queue.put_log)
-            ) and time.monotonic() < deadline:
-                time.sleep(0.01)
+            wait_until(lambda: not len(queue) and queue.enqueued <= len(queue.put_log))
             time.sleep(0.2)
             pad = pads[-1] if pads else None
             pad_alive = bool(pad and pad.running)

@@ -6,8 +6,10 @@ change that breaks a harness (or what it measures) is caught by the tests.
 
 import importlib.util
 import sys
+import time
 from pathlib import Path
 
+from companion.app.companion import Companion
 from companion.runtime import loop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,3 +67,25 @@ def test_serial_garbage_fails_a_pad_that_keeps_what_it_reads(monkeypatch):
     report = harness("serial_garbage").run(lines=600, seed=3, unplugs=0)
     failed = [check.name for check in report.checks if not check.ok]
     assert failed == ["memory bounded: RSS growth at most 32,768 KiB"], report.as_json()
+
+
+def test_serial_garbage_gives_the_same_figures_for_the_same_seed(monkeypatch):
+    """Where each unplug cuts, and so what it loses, comes from the seed, never from the
+    threads' timing: two runs agree though the app is slower in one (its queue fills, and
+    the pad waits to put). Only the clock's figures may differ: the time, memory, how
+    often the queue was full, and how often the daemon tried a port that was not there."""
+    handle = Companion.handle
+    runs = []
+    for pause in (0, 0.002):
+
+        def slow_handle(app, event, pause=pause):
+            time.sleep(pause)
+            handle(app, event)
+
+        monkeypatch.setattr(Companion, "handle", slow_handle)
+        runs.append(harness("serial_garbage").run(lines=1000, seed=4, unplugs=2).figures)
+    for figures in runs:
+        for name in ("time", "RSS before / after / growth", "queue: dropped / puts that waited"):
+            del figures[name]
+        del figures["pad counters"]["open_failures"]
+    assert runs[0] == runs[1]
