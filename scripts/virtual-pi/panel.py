@@ -32,6 +32,8 @@ class Panel:
         self.contrast = None
         self.data_written = False
         self.messages = 0
+        self.wakes = 0
+        """Times the panel was brightened or switched back on (a press that woke it)."""
 
     def feed(self, log: bytes) -> int:
         """Apply the whole records at the start of `log`; return the bytes used."""
@@ -70,6 +72,8 @@ class Panel:
                 if at + 1 >= len(body):
                     raise PanelError(f"command 0x{command:02X} without its argument")
                 if command == 0x81:
+                    if self.contrast is not None and body[at + 1] > self.contrast:
+                        self.wakes += 1
                     self.contrast = body[at + 1]
                 at += 2
                 continue
@@ -80,6 +84,8 @@ class Panel:
             elif 0xB0 <= command <= 0xB7:
                 self.page = command & 0x07
             elif command in (0xAE, 0xAF):
+                if command == 0xAF and not self.display_on and self.data_written:
+                    self.wakes += 1
                 self.display_on = command == 0xAF
             at += 1
 

@@ -10,7 +10,10 @@ One JSON object a line each way. Requests:
   {"op": "pulls", "steps": [[line, "pull-up" | "pull-down", seconds], ...]}
       writes each line's gpio-sim pull attribute, then waits the seconds:
       the timing of presses, bounce and quadrature is kept here, in the
-      guest, not at the mercy of the serial line.
+      guest, not at the mercy of the serial line, at a real-time priority
+      (the service's own work must not stretch a bounce past the debounce
+      time). Answers {"longest_bounce": s}: the longest step of under 10 ms
+      asked for, as it really lasted.
 Every answer also carries "ok": true, or "ok": false and "error".
 Only standard library: the guest's python3 runs it, not the program's venv.
 """
@@ -55,11 +58,20 @@ def answer(request):
         return {"data": base64.b64encode(data).decode()}
     if op == "pulls":
         base = gpio_sim_dir()
-        for line, pull, seconds in request["steps"]:
-            with open(f"{base}/sim_gpio{line}/pull", "w") as f:
-                f.write(pull)
-            time.sleep(seconds)
-        return {}
+        longest_bounce = 0.0
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(50))
+        try:
+            for line, pull, seconds in request["steps"]:
+                started = time.monotonic()
+                with open(f"{base}/sim_gpio{line}/pull", "w") as f:
+                    f.write(pull)
+                if seconds:
+                    time.sleep(seconds)
+                if seconds < 0.01:
+                    longest_bounce = max(longest_bounce, time.monotonic() - started)
+        finally:
+            os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+        return {"longest_bounce": longest_bounce}
     raise ValueError(f"unknown op {op!r}")
 
 
