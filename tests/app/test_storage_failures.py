@@ -1,8 +1,10 @@
 """A full, read-only or forbidden card, met by the app driven through its inputs.
 
 Real failures where the machine allows: a tiny tmpfs mounted for the test
-(root only; skipped otherwise), filled up, or remounted read-only. EACCES
-cannot be had as root, so it is injected at the `os` call the archive makes.
+(root only; skipped otherwise), filled up, or remounted read-only; a history/
+the app may not write, by a child process without the permission (root
+ignores permissions: as root the child runs as nobody, through setpriv). The
+app-level EACCES test injects it at the `os` call the archive makes.
 The device must keep running, say on screen that the action was not saved
 and why, never show it as done, and save again once the card allows it.
 """
@@ -12,10 +14,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import itertools
+import json
 import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -173,6 +178,77 @@ def test_history_that_cannot_be_written_keeps_the_finished_game(tmp_path, monkey
     play_to_the_end(app, rng)  # "Save and finish" again: now it goes to the history
     assert not (tmp_path / "journal.jsonl").exists()
     assert len(list((tmp_path / "history").glob("*.jsonl"))) == 1
+
+
+NOBODY = 65534
+FORBIDDEN_HISTORY_CHILD = """
+import contextlib, itertools, json, random, sys
+from pathlib import Path
+from companion.app.companion import Companion
+from companion.inputs.events import Input
+from companion.testing.autoplay import play_to_the_end, start_game
+from companion.views import TextView
+
+app = Companion(Path(sys.argv[1]), itertools.count(3).__next__)
+rng = random.Random(3)
+start_game(app, False, False, rng)
+
+def screen():
+    view = app.view()
+    return " ".join(view.lines) if isinstance(view, TextView) else type(view).__name__
+
+def stop_at_notice(view):
+    if "not saved" in screen().lower():
+        raise StopIteration
+
+with contextlib.suppress(StopIteration):
+    play_to_the_end(app, rng, on_view=stop_at_notice)
+print(json.dumps({"screen": screen(), "over": app.game is not None and app.game.is_over}))
+sys.stdout.flush()
+sys.stdin.readline()  # history/ may be written again
+app.handle(Input.SELECT)
+play_to_the_end(app, rng)
+print(json.dumps({"screen": screen(), "over": app.game is not None}))
+"""
+
+
+def test_a_history_the_app_may_not_write_really_refuses_and_the_game_waits(tmp_path):
+    """A real EACCES, not an injected one: the finished game cannot go into history/."""
+    root = os.geteuid() == 0
+    if root and shutil.which("setpriv") is None:
+        pytest.skip("running the app without root needs setpriv (util-linux)")
+    # Somewhere nobody can reach (pytest's own temporary folder is root's alone).
+    with tempfile.TemporaryDirectory() as folder:
+        state = Path(folder) / "state"
+        history = state / "history"
+        history.mkdir(parents=True)
+        history.chmod(0o555)
+        if root:
+            os.chmod(folder, 0o755)
+            os.chown(state, NOBODY, NOBODY)
+        command = [sys.executable, "-c", FORBIDDEN_HISTORY_CHILD, str(state)]
+        if root:
+            command = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+            command += [sys.executable, "-c", FORBIDDEN_HISTORY_CHILD, str(state)]
+        with subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        ) as child:
+            refused = json.loads(child.stdout.readline())
+            assert "not saved" in refused["screen"].lower()
+            assert "Permission denied" in refused["screen"]
+            # Not shown as done: the finished game is still the game in progress.
+            assert refused["over"]
+            assert (state / "journal.jsonl").exists() and not list(history.iterdir())
+            history.chmod(0o755)
+            if root:
+                os.chown(history, NOBODY, NOBODY)
+            child.stdin.write("\n")
+            child.stdin.flush()
+            saved = json.loads(child.stdout.readline())
+        assert child.returncode == 0
+        assert not saved["over"]  # "Save and finish" again: saved, no game in progress
+        assert not (state / "journal.jsonl").exists()
+        assert len(list(history.glob("*.jsonl"))) == 1
 
 
 def test_the_simulation_runs_on_a_full_card_to_the_end_of_its_script(small_fs):
