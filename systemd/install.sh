@@ -426,6 +426,10 @@ install_unit() {
     write_file "$unit" 0644 <"$SOURCE/systemd/$SERVICE" || true
     "$SYSTEMCTL" daemon-reload
     "$SYSTEMCTL" enable "$SERVICE"
+    # All of the above is still in the page cache. The virtual Pi's power cut
+    # a minute after an install left lgpio.py and its library zero-length on
+    # disk, and a service that never started again: write it out first.
+    sync
     if [[ $START == false ]]; then
         say "  enabled; not started (--no-start)"
     elif [[ $REBOOT_NEEDED == true ]]; then

@@ -85,6 +85,7 @@ STUBS = {
         """,
     "modprobe": "",
     "udevadm": "",
+    "sync": "",
     "getent": """
         database, key = args
         path = os.path.join(root, "etc", "passwd" if database == "passwd" else "group")
@@ -334,6 +335,23 @@ def test_second_run_changes_nothing(machine: Machine):
     # The program is reinstalled (an upgrade) and the service restarted on it.
     assert any(call.startswith("pip install") and call.endswith(str(REPO)) for call in calls)
     assert "systemctl restart patchwork-companion.service" in calls
+
+
+def test_what_it_installed_is_on_disk_before_the_service_starts(machine: Machine):
+    """The virtual Pi's plug pulled a minute after an install found lgpio.py and its
+    library zero-length on disk (still in the page cache), and the service never
+    started again."""
+    machine.run("--profile", "sh1106-encoder")
+    machine.reboot()
+    machine.clear_log()
+    machine.run("--profile", "sh1106-encoder")
+    calls = machine.calls()
+    installed = max(i for i, call in enumerate(calls) if call.startswith("pip install"))
+    enabled = calls.index("systemctl enable patchwork-companion.service")
+    flushed = calls.index("sync")
+    assert (
+        installed < enabled < flushed < calls.index("systemctl restart patchwork-companion.service")
+    )
 
 
 def test_a_second_run_before_the_reboot_does_not_start_the_service(machine: Machine):
