@@ -150,6 +150,7 @@ LETTER_DATA: Mapping[str, str] = MappingProxyType(
         "”": "#.# #.# ... ... ... ... ...",
         "–": ".... .... .... #### .... .... ....",
         "—": "...... ...... ...... ###### ...... ...... ......",
+        "°": ".#. #.# .#. ... ... ... ...",
     }
 )
 """Each letter's rows, keyed by the character it draws; eight rows rise one above the line."""
