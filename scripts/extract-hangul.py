@@ -89,7 +89,8 @@ def read_pcf(data: bytes) -> dict[int, tuple[list[str], int, int]]:
         for y in range(ascent + descent):
             scanline = data[bitmaps + start + y * stride : bitmaps + start + (y + 1) * stride]
             bits = "".join(
-                format(b if fmt & PCF_BIT_MSB else int(f"{b:08b}"[::-1], 2), "08b") for b in scanline
+                format(b if fmt & PCF_BIT_MSB else int(f"{b:08b}"[::-1], 2), "08b")
+                for b in scanline
             )
             rows.append(bits[:width].replace("0", ".").replace("1", "#"))
         glyph_rows.append(rows)
