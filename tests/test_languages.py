@@ -105,6 +105,12 @@ def test_english_is_the_key_with_its_fields_and_icons_filled_in():
     )
 
 
+def test_a_context_tells_two_uses_of_one_english_text_apart():
+    words = Words("ko", {"You": "나", "[board] You": "P"})
+    assert (words("You"), words("[board] You")) == ("나", "P")
+    assert words_for(ENGLISH)("[board] You") == "You"
+
+
 def test_a_missing_translation_is_the_english_text_logged_once(caplog):
     words = Words("pl", {"Yes": "Tak"})
     with caplog.at_level(logging.WARNING):

@@ -10,6 +10,7 @@ from companion.app.wording import (
     Card,
     about_side,
     choice_line,
+    header_label,
     side_label,
     turn_again_text,
 )
@@ -51,7 +52,7 @@ def board_view(
     names = game.setup.sides
     sides = tuple(
         SideView(
-            side_label(name, words),
+            header_label(name, words),
             game.sides[name].buttons,
             game.sides[name].position,
             income=None if name == Side.AUTOMA else game.sides[name].income,
@@ -70,7 +71,7 @@ def board_view(
         game.leather_left,
         game.bonus_mark if game.bonus_holder is None else None,
         offer,
-        "" if virtual is None else words("next {virtual}{button}", virtual=virtual),
+        "" if virtual is None else words("[board] next {virtual}{button}", virtual=virtual),
     )
 
 

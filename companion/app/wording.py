@@ -49,6 +49,16 @@ def side_label(name: str, words: Words = ENGLISH_WORDS) -> str:
     return words("P{number}", number=name.removeprefix("p"))
 
 
+def header_label(name: str, words: Words) -> str:
+    """How the board's header names a side: the header is drawn in the small font alone,
+    so its words are a language's own short ones ("[board]" keys)."""
+    if name == Side.PLAYER:
+        return words("[board] You")
+    if name == Side.AUTOMA:
+        return words("[board] Automa")
+    return words("[board] P{number}", number=name.removeprefix("p"))
+
+
 def possessive(name: str) -> str:
     """English only ("Your", "Automa's", "P1's"); translated texts use `about_side`."""
     english = {str(Side.PLAYER): "Your", str(Side.AUTOMA): "Automa's"}

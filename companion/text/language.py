@@ -16,6 +16,10 @@ run time (a filter's name, a difficulty) is written where it is chosen with
 `tests/test_languages.py` reads the code for `words("…")` and `msg("…")` and
 checks each catalog has exactly those keys, with the same placeholders.
 
+A key may start with a context in brackets, `"[board] You"`: the same English
+("You") where a language needs other words, here the board's header, which is
+drawn in the small font alone (no Hangul). English shows it without the context.
+
 Log files and the command line stay English: only screens use this.
 """
 
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,6 +37,9 @@ from types import MappingProxyType
 from companion.text.glyphs import ARROW_RIGHT, ARROW_TO, BUTTON, CHECK, CROSS
 
 log = logging.getLogger(__name__)
+
+CONTEXT = re.compile(r"^\[[a-z ]+\] ")
+"""A key's leading context, e.g. "[board] ": not part of the English text."""
 
 ENGLISH = "en"
 LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType(
@@ -77,7 +85,7 @@ class Words:
     def __call__(self, key: str, /, **fields: object) -> str:
         text = self.catalog.get(key)
         if text is None:
-            text = key
+            text = CONTEXT.sub("", key)
             if self.language != ENGLISH and key not in self._missing:
                 # Never a crash over a missing translation: the English text, logged once.
                 self._missing.add(key)
