@@ -162,15 +162,20 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
                 )
             case ReturnCard(number) if not reshuffled:
                 deck_card = words("Card {number} back on the deck", number=number)
-    if line := _buttons_line(refund, returned["advance"], returned["income"], words):
-        token.append(line)
-    moves = [Card(tuple(lines)) for lines in (circle, token) if lines]
+    # The buttons, one line each (the cost back, then what the move paid back): short
+    # enough for every language, and the card splits rather than wraps.
+    if refund:
+        token.append(words("Take {count}{button} back from the bank", count=refund))
+    if returned["advance"]:
+        token.append(words("Put {count}{button} back in the bank", count=returned["advance"]))
+    if returned["income"]:
+        token.append(words("Put {count}{button} income back", count=returned["income"]))
     if deck_card:
-        # On the Automa's token card (it always moves) while it has room.
-        if len(token) < MOST_LINES:
-            moves[-1] = Card((*token, deck_card))
-        else:
-            others.append(Card((deck_card,)))
+        token.append(deck_card)
+    moves = [Card(tuple(circle))] if circle else []
+    moves += [
+        Card(tuple(token[start : start + MOST_LINES])) for start in range(0, len(token), MOST_LINES)
+    ]
     return moves + others
 
 
@@ -181,29 +186,3 @@ def _between(step: ReturnPatch, words: Words) -> str:
     if step.anticlockwise == step.clockwise:
         return words("next to {patch};", patch=step.anticlockwise)
     return words("between {first} and {second};", first=step.anticlockwise, second=step.clockwise)
-
-
-def _buttons_line(refund: int, advance: int, income: int, words: Words) -> str:
-    """The buttons a move's undo gives back or takes: one line, the total and its parts."""
-    if refund and income:
-        net = refund - income
-        parts = {"paid": refund, "income": income, "net": abs(net)}
-        if net > 0:
-            return words("Take {net}{button} ({paid} paid, {income} income)", **parts)
-        if net < 0:
-            return words("Return {net}{button} ({paid} paid, {income} income)", **parts)
-        return words("Even ({paid} paid, {income} income)", paid=refund, income=income)
-    if refund:
-        return words("Take {count}{button} back from the bank", count=refund)
-    if advance and income:
-        return words(
-            "Put {total}{button} back ({advance} + {income} income)",
-            total=advance + income,
-            advance=advance,
-            income=income,
-        )
-    if advance:
-        return words("Put {count}{button} back in the bank", count=advance)
-    if income:
-        return words("Put {count}{button} income back", count=income)
-    return ""

@@ -92,11 +92,15 @@ def player_cards_after_advance(player: int, automa: int, covered: int = 0):
     return [card.lines for card in undo_cards(plan_undo(game))][-2:]
 
 
-def test_an_advance_with_income_puts_back_both_on_one_line():
+def test_an_advance_with_income_puts_back_both():
     # The player on 18, the Automa on 24: to 25, +7, income 3 at 23, and the leather
     # at 20 taken.
     assert player_cards_after_advance(18, 24) == [
-        (f"Your token 25 {ARROW_TO} 18", f"Put 10{BUTTON} back (7 + 3 income)"),
+        (
+            f"Your token 25 {ARROW_TO} 18",
+            f"Put 7{BUTTON} back in the bank",
+            f"Put 3{BUTTON} income back",
+        ),
         ("You: leather patch", "back to the track at 20"),
     ]
 
@@ -111,10 +115,11 @@ def test_a_leather_patch_discarded_by_a_full_quilt_comes_out_of_the_box():
     ]
 
 
-def test_a_buy_that_crossed_an_income_mark_nets_the_buttons_and_the_token_goes_on_top():
+def test_a_token_card_of_more_than_three_lines_is_split_and_the_token_goes_on_top():
     # Both tokens on 21, the player's on top (its turn), income 2. It buys P10 (cost 2,
-    # time 2): 21 -> 23, crossing the mark 23 (+2). Undone: 2 paid back, 2 income
-    # returned: even; its token back on 21 on top of the Automa's.
+    # time 2): 21 -> 23, crossing the mark 23 (+2). Undone: its token back on 21 on top
+    # of the Automa's, the 2 paid taken back, the 2 income put back: four lines, so the
+    # last goes on a card of its own (the strip has three rows).
     game = solo_game("P10", "P17", "P02")
     place(game, "automa", 21)
     place(game, "player", 21, buttons=5)
@@ -122,9 +127,12 @@ def test_a_buy_that_crossed_an_income_mark_nets_the_buttons_and_the_token_goes_o
     game.push(Buy(0))
     while game.turn == "automa":
         game.push(AUTOMA_TURN)
-    token_card = undo_cards(plan_undo(game))[-1].lines
-    assert token_card == (
-        f"Your token 23 {ARROW_TO} 21",
-        "on top of the other token",
-        "Even (2 paid, 2 income)",
-    )
+    token_cards = [card.lines for card in undo_cards(plan_undo(game))[-2:]]
+    assert token_cards == [
+        (
+            f"Your token 23 {ARROW_TO} 21",
+            "on top of the other token",
+            f"Take 2{BUTTON} back from the bank",
+        ),
+        (f"Put 2{BUTTON} income back",),
+    ]
