@@ -72,11 +72,16 @@ class SimulatedInputs:
         self._cycle_position = 0
         # The terminal's keys and the window's may arrive together: one input at a time.
         self._performing = threading.Lock()
+        self._closed = False
 
     def perform(self, item: Input) -> None:
-        """Drive the mock pins so that the devices emit ``item``, and wait for it."""
+        """Drive the mock pins so that the devices emit ``item``, and wait for it.
+
+        Once closed it does nothing: a key pressed as the window closes finds the
+        devices gone, and must not end the simulation with a traceback."""
         with self._performing:
-            self._perform(Input(item))
+            if not self._closed:
+                self._perform(Input(item))
 
     def _perform(self, item: Input) -> None:
         expected = self.queue.enqueued + 1
@@ -133,8 +138,10 @@ class SimulatedInputs:
         raise SimulationError(f"no simulated button gives {item}")
 
     def close(self) -> None:
-        """Close the devices."""
-        self.inputs.close()
+        """Close the devices, once an input under way has been performed."""
+        with self._performing:
+            self._closed = True
+            self.inputs.close()
 
     def __enter__(self) -> SimulatedInputs:
         return self

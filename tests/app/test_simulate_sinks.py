@@ -83,7 +83,10 @@ def test_keys_pressed_in_the_window_play_and_closing_it_quits(tmp_path, monkeypa
             event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r")
             pygame.event.post(event)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, unicode="h"))
-        time.sleep(2)
+        # The game has started once its journal is on disk: then the window is closed.
+        while not (tmp_path / "journal.jsonl").exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     thread = threading.Thread(target=person, daemon=True)

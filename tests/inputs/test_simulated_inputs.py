@@ -60,3 +60,12 @@ def test_perform_after_close_of_the_queue_does_not_wait(simulated, queue):
     worker.join(timeout=10)
     assert not worker.is_alive()
     assert queue.enqueued == 0 and queue.get_event(0) is None
+
+
+def test_a_key_pressed_after_closing_does_nothing(queue, drain):
+    # The window's keys are pressed on a thread of their own: one may still be pending
+    # when closing the window closes the devices.
+    with SimulatedInputs(queue, simulation_config()) as sim:
+        pass
+    sim.perform(Input.SELECT)
+    assert drain() == []
