@@ -151,12 +151,16 @@ def test_ctrl_c_saves_the_game_and_leaves_the_terminal_as_it_was(simulation, tmp
     sim = simulation("--seed", "5")
     sim.read(KEY_HELP.encode())
     sim.type(NEW_SOLO_GAME)
+    journal = tmp_path / "state" / "journal.jsonl"
     deadline = time.monotonic() + 60
-    while not (tmp_path / "state" / "journal.jsonl").exists():
+    while not journal.exists():
         assert time.monotonic() < deadline, "the game never started"
-        time.sleep(0.1)
+        time.sleep(0.05)
+    lines = journal.read_bytes().count(b"\n")
     sim.type(b"\r")  # Advance from the first turn (the cursor starts on it)
-    time.sleep(1)
+    while journal.read_bytes().count(b"\n") == lines:  # the advance is saved
+        assert time.monotonic() < deadline, "the advance was never saved"
+        time.sleep(0.05)
     sim.type(b"\x03")  # Ctrl-C: the terminal sends SIGINT to the program
     assert sim.wait() == 0
     assert_left_clean(sim)
