@@ -218,6 +218,30 @@ class Machine:
 
 @pytest.fixture
 def machine(tmp_path: Path) -> Machine:
+    return fresh_machine(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def installed_once(tmp_path_factory: pytest.TempPathFactory) -> Machine:
+    """A machine after `install.sh --profile sh1106-encoder`, for `installed` to copy."""
+    machine = fresh_machine(tmp_path_factory.mktemp("installed"))
+    machine.run("--profile", "sh1106-encoder")
+    return machine
+
+
+@pytest.fixture
+def installed(installed_once: Machine, tmp_path: Path) -> Machine:
+    """A copy of `installed_once`, stub log included: the same tree as running the
+    installer again (which most tests start with) in a fraction of its time."""
+    root = tmp_path / "root"
+    shutil.copytree(installed_once.root, root, symlinks=True)
+    log = tmp_path / "calls.log"
+    shutil.copy2(installed_once.log, log)
+    return Machine(root=root, bin=installed_once.bin, log=log)
+
+
+def fresh_machine(tmp_path: Path) -> Machine:
+    """A Raspberry Pi OS root with an earlier game, and the stubs."""
     root = tmp_path / "root"
     (root / "boot/firmware").mkdir(parents=True)
     (root / "boot/firmware/config.txt").write_text(ORIGINAL_CONFIG)
@@ -317,19 +341,18 @@ def test_install_sets_up_everything(machine: Machine):
     assert "reboot" in result.stdout
 
 
-def test_second_run_changes_nothing(machine: Machine):
-    machine.run("--profile", "sh1106-encoder")
-    machine.reboot()
-    before = snapshot(machine.root)
-    machine.clear_log()
+def test_second_run_changes_nothing(installed: Machine):
+    installed.reboot()
+    before = snapshot(installed.root)
+    installed.clear_log()
 
-    result = machine.run("--profile", "sh1106-encoder")
+    result = installed.run("--profile", "sh1106-encoder")
 
-    assert snapshot(machine.root) == before
-    assert machine.config.read_text().count(BEGIN) == 1
+    assert snapshot(installed.root) == before
+    assert installed.config.read_text().count(BEGIN) == 1
     assert "already up to date" in result.stdout
     assert "reboot" not in result.stdout
-    calls = machine.calls()
+    calls = installed.calls()
     assert not [call for call in calls if call.split()[0] in ("useradd", "groupadd")]
     assert not [call for call in calls if call.startswith("python3 -m venv")]
     # The program is reinstalled (an upgrade) and the service restarted on it.
@@ -337,31 +360,27 @@ def test_second_run_changes_nothing(machine: Machine):
     assert "systemctl restart patchwork-companion.service" in calls
 
 
-def test_what_it_installed_is_on_disk_before_the_service_starts(machine: Machine):
+def test_what_it_installed_is_on_disk_before_the_service_starts(installed: Machine):
     """The virtual Pi's plug pulled a minute after an install found lgpio.py and its
     library zero-length on disk (still in the page cache), and the service never
     started again."""
-    machine.run("--profile", "sh1106-encoder")
-    machine.reboot()
-    machine.clear_log()
-    machine.run("--profile", "sh1106-encoder")
-    calls = machine.calls()
-    installed = max(i for i, call in enumerate(calls) if call.startswith("pip install"))
+    installed.reboot()
+    installed.clear_log()
+    installed.run("--profile", "sh1106-encoder")
+    calls = installed.calls()
+    pip = max(i for i, call in enumerate(calls) if call.startswith("pip install"))
     enabled = calls.index("systemctl enable patchwork-companion.service")
     flushed = calls.index("sync")
-    assert (
-        installed < enabled < flushed < calls.index("systemctl restart patchwork-companion.service")
-    )
+    assert pip < enabled < flushed < calls.index("systemctl restart patchwork-companion.service")
 
 
-def test_a_second_run_before_the_reboot_does_not_start_the_service(machine: Machine):
-    machine.run("--profile", "sh1106-encoder")
-    assert machine.path("/run/patchwork-companion.reboot-required").exists()
-    before = snapshot(machine.root)
-    machine.clear_log()
-    result = machine.run("--profile", "sh1106-encoder")
-    assert snapshot(machine.root) == before
-    assert "systemctl restart patchwork-companion.service" not in machine.calls()
+def test_a_second_run_before_the_reboot_does_not_start_the_service(installed: Machine):
+    assert installed.path("/run/patchwork-companion.reboot-required").exists()
+    before = snapshot(installed.root)
+    installed.clear_log()
+    result = installed.run("--profile", "sh1106-encoder")
+    assert snapshot(installed.root) == before
+    assert "systemctl restart patchwork-companion.service" not in installed.calls()
     assert "reboot to switch the bus on" in result.stdout
 
 
@@ -373,19 +392,20 @@ def test_a_later_run_keeps_the_installed_profile(machine: Machine):
     assert snapshot(machine.root) == before
 
 
-def test_changing_profile_replaces_the_block(machine: Machine):
-    machine.run("--profile", "sh1106-encoder")
-    machine.run("--profile", "waveshare-oled-hat")
+def test_changing_profile_replaces_the_block(installed: Machine):
+    installed.run("--profile", "waveshare-oled-hat")
 
-    config = machine.config.read_text()
+    config = installed.config.read_text()
     block = block_of(config)
     assert "dtparam=spi=on" in block
     assert "i2c_arm" not in block
     assert config.startswith(ORIGINAL_CONFIG)
-    assert not machine.path("/etc/modules-load.d/patchwork-companion.conf").exists()
-    assert "PROFILE=waveshare-oled-hat" in machine.path("/etc/patchwork-companion/env").read_text()
+    assert not installed.path("/etc/modules-load.d/patchwork-companion.conf").exists()
+    assert (
+        "PROFILE=waveshare-oled-hat" in installed.path("/etc/patchwork-companion/env").read_text()
+    )
     # luma's SPI interface needs the RPi.GPIO API, from lgpio rather than /dev/gpiomem.
-    apt = [call for call in machine.calls() if call.startswith("apt-get install")]
+    apt = [call for call in installed.calls() if call.startswith("apt-get install")]
     assert "python3-rpi-lgpio" not in apt[0]
     assert apt[-1].endswith("python3-rpi-lgpio")
 
@@ -430,11 +450,10 @@ def test_a_block_is_appended_under_all_even_after_a_model_section(machine: Machi
     assert snapshot(machine.root) == before
 
 
-def test_block_is_replaced_where_it_stands(machine: Machine):
-    machine.run("--profile", "sh1106-encoder")
-    machine.config.write_text(machine.config.read_text() + "dtoverlay=mine\n")
-    machine.run("--profile", "waveshare-oled-hat")
-    config = machine.config.read_text()
+def test_block_is_replaced_where_it_stands(installed: Machine):
+    installed.config.write_text(installed.config.read_text() + "dtoverlay=mine\n")
+    installed.run("--profile", "waveshare-oled-hat")
+    config = installed.config.read_text()
     assert config.endswith(END + "\ndtoverlay=mine\n")
     assert "dtparam=spi=on" in block_of(config)
 
@@ -488,22 +507,20 @@ def test_refusals_change_nothing(machine: Machine, args, message):
     assert machine.calls() == []
 
 
-def test_no_start_enables_without_starting(machine: Machine):
-    machine.run("--profile", "sh1106-encoder")
-    machine.clear_log()
-    machine.run("--no-start")
-    assert "systemctl restart patchwork-companion.service" not in machine.calls()
-    assert "systemctl enable patchwork-companion.service" in machine.calls()
+def test_no_start_enables_without_starting(installed: Machine):
+    installed.clear_log()
+    installed.run("--no-start")
+    assert "systemctl restart patchwork-companion.service" not in installed.calls()
+    assert "systemctl enable patchwork-companion.service" in installed.calls()
 
 
-def test_a_venv_without_system_site_packages_is_recreated(machine: Machine):
-    machine.run("--profile", "sh1106-encoder")
-    cfg = machine.path("/opt/patchwork-companion/venv/pyvenv.cfg")
+def test_a_venv_without_system_site_packages_is_recreated(installed: Machine):
+    cfg = installed.path("/opt/patchwork-companion/venv/pyvenv.cfg")
     cfg.write_text("include-system-site-packages = false\n")
-    machine.clear_log()
-    machine.run()
+    installed.clear_log()
+    installed.run()
     assert "include-system-site-packages = true" in cfg.read_text()
-    assert any(call.startswith("python3 -m venv") for call in machine.calls())
+    assert any(call.startswith("python3 -m venv") for call in installed.calls())
 
 
 def test_help_needs_no_root(machine: Machine):
@@ -555,36 +572,34 @@ def test_spi_build_without_pi_os_packages_takes_both_wheels(machine: Machine):
 
 
 @pytest.mark.parametrize("action", [("--profile", "ssd1306-buttons"), ("--uninstall",)])
-def test_a_block_without_its_end_line_is_never_edited(machine: Machine, action):
-    machine.run("--profile", "sh1106-encoder")
-    backup = machine.path("/boot/firmware/config.txt.patchwork-companion.bak")
+def test_a_block_without_its_end_line_is_never_edited(installed: Machine, action):
+    backup = installed.path("/boot/firmware/config.txt.patchwork-companion.bak")
     assert backup.read_text() == ORIGINAL_CONFIG
     # Someone deletes the END line by hand; their own lines follow the block.
-    damaged = machine.config.read_text().replace(END + "\n", "") + "dtoverlay=mine\nhdmi_safe=1\n"
-    machine.config.write_text(damaged)
-    before = snapshot(machine.root)
-    machine.clear_log()
+    damaged = installed.config.read_text().replace(END + "\n", "") + "dtoverlay=mine\nhdmi_safe=1\n"
+    installed.config.write_text(damaged)
+    before = snapshot(installed.root)
+    installed.clear_log()
 
-    result = machine.run(*action, check=False)
+    result = installed.run(*action, check=False)
 
     assert result.returncode != 0
     assert len(result.stderr.strip().splitlines()) == 1
     assert "config.txt" in result.stderr
     assert "refusing to edit it" in result.stderr
     assert END in result.stderr
-    assert machine.config.read_text() == damaged
+    assert installed.config.read_text() == damaged
     assert backup.read_text() == ORIGINAL_CONFIG
-    assert snapshot(machine.root) == before
-    assert machine.calls() == []
+    assert snapshot(installed.root) == before
+    assert installed.calls() == []
 
 
-def test_gpio_and_spi_nodes_go_to_the_service_users_groups(machine: Machine):
+def test_gpio_and_spi_nodes_go_to_the_service_users_groups(installed: Machine):
     """Plain Debian leaves /dev/gpiochip* and /dev/spidev* to root (seen in the virtual Pi)."""
-    machine.run("--profile", "sh1106-encoder")
-    rules = machine.path("/etc/udev/rules.d/60-patchwork-companion.rules").read_text()
+    rules = installed.path("/etc/udev/rules.d/60-patchwork-companion.rules").read_text()
     assert 'KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"' in rules
     assert 'SUBSYSTEM=="spidev", GROUP="spi", MODE="0660"' in rules
-    assert any(call.startswith("udevadm trigger") for call in machine.calls())
-    machine.clear_log()
-    machine.run()
-    assert not any(call.startswith("udevadm trigger") for call in machine.calls())
+    assert any(call.startswith("udevadm trigger") for call in installed.calls())
+    installed.clear_log()
+    installed.run()
+    assert not any(call.startswith("udevadm trigger") for call in installed.calls())
