@@ -42,7 +42,8 @@ def main() -> None:
     seed, names = int(sys.argv[1]), sys.argv[2:]
     with tempfile.TemporaryDirectory(prefix="virtual-pi-expected-") as folder:
         state = Path(folder)
-        app = Companion(state, itertools.count(seed).__next__)
+        # As the daemon starts it: a first start asks for the language.
+        app = Companion(state, itertools.count(seed).__next__, ask_language=True)
         start = bits(app)
         frames, lengths = [], []
         for name in names:

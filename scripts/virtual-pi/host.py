@@ -21,7 +21,6 @@ import statistics
 import subprocess
 import sys
 import time
-from itertools import pairwise
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -30,6 +29,8 @@ sys.path.insert(0, str(HERE))
 from panel import Panel  # noqa: E402
 
 STATE_DIR = "/var/lib/patchwork-companion"
+PANEL_LOG = "/sys/kernel/debug/i2c-stub-writes"
+"""Every write that reached i2c-stub's chip (our addition to the driver)."""
 SERVICE = "patchwork-companion.service"
 # The sh1106-encoder build's wiring, as in scripts/virtual-pi/virtual-pi.toml.
 ENCODER_A, ENCODER_B, SWITCH, BACK_KEY = 17, 27, 22, 5
@@ -37,6 +38,8 @@ ENCODER_A, ENCODER_B, SWITCH, BACK_KEY = 17, 27, 22, 5
 # "select" is all a player presses: through the dealing of the circle, then
 # every turn (Advance, the Automa's turns) from there on. A cut game goes on
 # the same way after the reboot, whatever screen it resumes on.
+FIRST_START = ["select"]
+"""The device's first start asks for the language: English, where the cursor starts."""
 SETUP = ["select", "previous", "select", "next", "select"]
 DEAL_SELECTS = 4
 """The dealt circle: 32 patches, eight a screen, one press a screen."""
@@ -52,6 +55,10 @@ FRAME_TIMEOUT = 90
 """Seconds a press may take to reach the panel: generous, TCG on a loaded host is slow;
 it is only ever waited in full when the device went wrong."""
 POLL = 0.1
+CUT_WINDOW = 0.5
+"""A cut lands up to this many seconds after the release of the press before it:
+before, during or after the journal write the press causes (press to frame takes
+0.05-0.3 s under TCG)."""
 # Where a power cut landed, from the press it follows.
 BEFORE_WRITE = "before its journal write"
 DURING_WRITE = "after its journal write, before its frame"
@@ -206,8 +213,12 @@ class Guest:
         return self.run("sh", "-c", script, timeout=timeout)
 
     def read(self, path: str, offset: int = 0) -> bytes | None:
-        reply = self.call({"op": "read", "path": path, "offset": offset})
-        return None if reply.get("missing") else base64.b64decode(reply["data"])
+        return self.reads((path, offset))[0]
+
+    def reads(self, *files: tuple[str, int]) -> list[bytes | None]:
+        """Files from an offset, read one after the other in one round trip (None: missing)."""
+        reply = self.call({"op": "read", "files": [list(each) for each in files]})
+        return [None if data is None else base64.b64decode(data) for data in reply["data"]]
 
     def pulls(self, steps: list) -> float:
         """Drive the lines; the longest bounce as it really lasted in the guest."""
@@ -280,7 +291,6 @@ class VirtualPi:
         self.rng = random.Random(args.seed)
         self.longest_bounce = self.last_bounce = 0.0
         self.released_at = 0.0
-        self.cut_window = 1.0
         self.reference: list[str] = []
         self.menus: dict = {}
         self.accel = args.accel
@@ -299,7 +309,9 @@ class VirtualPi:
         source = share / "source"
         files = (
             subprocess.run(
-                ["git", "-C", str(self.args.repo), "ls-files", "-co", "--exclude-standard", "-z"],
+                # safe.directory: run through sudo, root reads a checkout it does not own.
+                ["git", "-c", f"safe.directory={self.args.repo}", "-C", str(self.args.repo)]
+                + ["ls-files", "-co", "--exclude-standard", "-z"],
                 check=True,
                 capture_output=True,
             )
@@ -333,7 +345,7 @@ class VirtualPi:
     # -- the panel --
 
     def poll_panel(self) -> int:
-        data = self.guest.read("/sys/kernel/debug/i2c-stub-writes", self.panel_offset) or b""
+        data = self.guest.read(PANEL_LOG, self.panel_offset) or b""
         if data:
             consumed = self.panel.feed(data)
             self.panel_offset += consumed
@@ -544,15 +556,17 @@ class VirtualPi:
         c = self.checks
         started = time.monotonic()
         # The menus before a game are the same whatever its seed.
-        self.menus = expected_run(self.args.repo, 0, SETUP)
+        menus = FIRST_START + SETUP
+        self.menus = expected_run(self.args.repo, 0, menus)
         self.settle()
         c.check(
             self.panel.display_on and self.panel.picture() == self.menus["start"],
             "the first screen reached the panel over I2C (decoded from the stub's write log) "
             "and is the laptop's",
-            diff_pictures(self.panel.picture(), self.menus["start"]),
+            f"{diff_pictures(self.panel.picture(), self.menus['start'])}; both in "
+            f"{self.write_pictures(0, self.menus['start'])}",
         )
-        if self.play(SETUP, self.menus["frames"]) is None:
+        if self.play(menus, self.menus["frames"]) is None:
             return
         # The next press deals a game from the device's own random seed; the
         # journal is written before the screen, so its header names the seed.
@@ -564,9 +578,9 @@ class VirtualPi:
         seed = json.loads(header[0])["seed"] if header else None
         if not c.check(seed is not None, "the dealing press wrote the journal's header first"):
             return
-        inputs = SETUP + ["select"] * CLEAN_GAME_SELECTS
+        inputs = menus + ["select"] * CLEAN_GAME_SELECTS
         expected = expected_run(self.args.repo, seed, inputs)
-        dealt = len(SETUP)
+        dealt = len(menus)
         c.check(
             expected["frames"][:dealt] == self.menus["frames"]
             and self.wait_for(expected["frames"][dealt]),
@@ -586,9 +600,18 @@ class VirtualPi:
         )
         journal = snapshots[-1]["journal"]
         first_game = expected["first_game"]
+        lengths = [len(snap["journal"]) for snap in snapshots]
+        differ = [
+            f"press {number}: {got} lines, the laptop {want}"
+            for number, (got, want) in enumerate(
+                zip(lengths, expected["journal_lengths"][dealt:], strict=True), start=dealt + 1
+            )
+            if got != want
+        ]
         c.check(
-            [len(snap["journal"]) for snap in snapshots] == expected["journal_lengths"][dealt:],
+            not differ,
             "after every press the journal has as many lines as the laptop's",
+            "; ".join(differ[:5]),
         )
         c.check(
             bool(journal)
@@ -609,14 +632,6 @@ class VirtualPi:
             str(after),
         )
         self.reference = expected_journal_for(self.args.repo, journal)
-        # The cuts land up to twice the usual release-to-frame time of a press
-        # that journals: before, during and after the write it causes.
-        writes = [
-            snap["latency"]
-            for before, snap in pairwise(snapshots)
-            if len(snap["journal"]) > len(before["journal"])
-        ]
-        self.cut_window = 2 * statistics.median(writes or latencies)
 
     def timed_press(self, name: str, want: str | None) -> float | None:
         """press_until, and the seconds from the release to the frame (None: no frame)."""
@@ -637,14 +652,20 @@ class VirtualPi:
             for _ in range(self.rng.randint(0, 3)):
                 if self.press_until("select", None):
                     confirmed = self.snapshot()["journal"]
-            delay = self.rng.uniform(0, self.cut_window)
+            delay = self.rng.uniform(0, CUT_WINDOW)
             before = self.panel.picture()
-            self.enter("select")
+            steps = press(SWITCH)
+            steps[-1][2] = 0  # the delay runs from the release itself
+            self.guest.pulls(steps)
             time.sleep(delay)
-            written = journal_lines(self.guest.read(f"{STATE_DIR}/journal.jsonl"))
-            self.poll_panel()
-            shown = self.panel.picture() != before
+            # One look at both (a round trip less), then the cut at once.
+            journal, log = self.guest.reads(
+                (f"{STATE_DIR}/journal.jsonl", 0), (PANEL_LOG, self.panel_offset)
+            )
             self.guest.cut()
+            self.panel_offset += self.panel.feed(log or b"")
+            written = journal_lines(journal)
+            shown = self.panel.picture() != before
             # The journal goes to disk before the screen: a line whose frame
             # reached the panel was confirmed to the player.
             if shown:
@@ -702,7 +723,8 @@ class VirtualPi:
         self.guest.sh(f"systemctl stop {SERVICE} && rm -rf {state} && systemctl start {SERVICE}")
         self.wait_active()
         self.settle()
-        self.play(SETUP, self.menus["frames"])
+        for name in SETUP:  # settings.json stays: no question about the language
+            self.press_until(name, None)
 
 
 def mutate_without_fsync(source: Path) -> None:
@@ -760,7 +782,7 @@ def expected_journal_for(repo: Path, journal: list[str]) -> list[str]:
     seed = json.loads(journal[0]).get("seed") if journal else None
     if seed is None:
         return []
-    presses = SETUP + ["select"] * (DEAL_SELECTS + 1 + 2 * RESTART_AFTER_ACTIONS + 20)
+    presses = FIRST_START + SETUP + ["select"] * (DEAL_SELECTS + 1 + 2 * RESTART_AFTER_ACTIONS + 20)
     return expected_run(repo, seed, presses)["first_game"]
 
 

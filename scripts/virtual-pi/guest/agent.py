@@ -5,8 +5,9 @@ One JSON object a line each way. Requests:
   {"op": "hello"}                          -> {"boot_id": ...}
   {"op": "run", "argv": [...], "timeout": s, "input": text}
                                            -> {"rc", "out", "err"}
-  {"op": "read", "path": p, "offset": n}   -> {"data": base64, "size": n}
-      (a missing file reads as {"missing": true})
+  {"op": "read", "files": [[path, offset], ...]}
+                                           -> {"data": [base64 or null, ...]}
+      each file from its offset, one after the other (null: missing)
   {"op": "pulls", "steps": [[line, "pull-up" | "pull-down", seconds], ...]}
       writes each line's gpio-sim pull attribute, then waits the seconds:
       the timing of presses, bounce and quadrature is kept here, in the
@@ -33,6 +34,15 @@ def gpio_sim_dir():
         return f.read().strip()
 
 
+def read(path, offset):
+    try:
+        with open(path, "rb") as f:
+            f.seek(offset)
+            return base64.b64encode(f.read(READ_LIMIT)).decode()
+    except FileNotFoundError:
+        return None
+
+
 def answer(request):
     op = request["op"]
     if op == "hello":
@@ -49,13 +59,7 @@ def answer(request):
         )
         return {"rc": done.returncode, "out": done.stdout, "err": done.stderr}
     if op == "read":
-        try:
-            with open(request["path"], "rb") as f:
-                f.seek(request.get("offset", 0))
-                data = f.read(READ_LIMIT)
-        except FileNotFoundError:
-            return {"missing": True}
-        return {"data": base64.b64encode(data).decode()}
+        return {"data": [read(path, offset) for path, offset in request["files"]]}
     if op == "pulls":
         base = gpio_sim_dir()
         longest_bounce = 0.0
