@@ -82,17 +82,27 @@ class DealView:
 
 @dataclass(frozen=True, slots=True)
 class PickPatchView:
-    """Entering the circle: which patch lies at place `number` clockwise after P00?"""
+    """Entering the circle: which patch lies at place `number` clockwise after P00?
 
-    patch: PatchView | None
-    """None on the last choice, which goes back instead (`back_label`)."""
+    First the player turns to the cost printed on it (`picking` False), which
+    shows the patches left at that cost; then, if there are several, to the
+    patch itself (`picking` True). The last choice of each goes back.
+    """
+
     number: int
     total: int
-    choice: int
-    """1-based position of the shown patch among those not yet placed."""
+    cost: int | None
+    """The cost under the cursor, or chosen; None on the last choice of the costs."""
+    patches: tuple[PatchView, ...]
+    """The patches not yet placed that cost `cost`."""
+    picking: bool
+    """True once the cost is chosen: the cursor is on one of `patches`."""
+    selected: int
+    """0-based place of the cursor among the costs (or `patches`), then the back choice."""
     choices: int
+    """How many places the cursor turns through, the back choice included."""
     back_label: str = ""
-    """What the back choice does, e.g. "Undo place 6"."""
+    """What the back choice does, e.g. "Undo place 6", "Other cost"."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
-from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
+from companion.engine.catalogue import PATCH_BY_ID, PATCHES, STARTING_PATCH_ID
 from companion.inputs.events import Input
 from companion.views import DEAL_PER_SCREEN, DealView, PatchView, PickPatchView, View
 
@@ -48,11 +48,34 @@ class DealScreen(Screen):
         self.on_move(self.index)
 
 
-class PickPatchScreen(Screen):
-    """Enter the circle as laid out: pick the patch at each place, in order.
+def fewest_turns_start(weights: Sequence[int]) -> int:
+    """Where a wrapping list (with one more entry, going back, at its end) should start
+    so that turning to an entry takes the fewest turns on average, entry `i` being
+    chosen `weights[i]` times out of `sum(weights)`: its weighted middle.
 
-    After the patches not yet placed, the last choice goes back: it undoes the
-    last place, or leaves before the first, so no long press is needed.
+    >>> fewest_turns_start([1, 1, 1, 1, 1]), fewest_turns_start([5, 1, 1, 1, 6, 1])
+    (2, 4)
+    """
+    count = len(weights) + 1
+
+    def turns(start: int) -> int:
+        return sum(
+            weight * min((i - start) % count, (start - i) % count)
+            for i, weight in enumerate(weights)
+        )
+
+    return min(range(len(weights)), key=turns)
+
+
+class PickPatchScreen(Screen):
+    """Enter the circle as laid out: for each place in order, the cost printed on the
+    patch there, then the patch among those left at that cost.
+
+    The costs start where the fewest turns are needed on average (the middle of
+    the patches left), and a cost with one patch left places it at once. After
+    the costs, the last choice goes back: it undoes the last place, or leaves
+    before the first; after the patches of a cost, it goes back to the costs. So
+    no long press is needed.
     """
 
     def __init__(
@@ -64,45 +87,97 @@ class PickPatchScreen(Screen):
     ) -> None:
         self.placed = list(placed)
         self.on_change, self.on_done, self.on_cancel = on_change, on_done, on_cancel
-        self.cursor = Cursor(len(self.remaining()) + 1)
+        self._choose_cost()
 
-    def remaining(self) -> list[str]:
+    def _remaining(self, cost: int | None = None) -> list[str]:
         return [
             patch.id
             for patch in PATCHES
-            if patch.id != STARTING_PATCH_ID and patch.id not in self.placed
+            if patch.id != STARTING_PATCH_ID
+            and patch.id not in self.placed
+            and cost in (None, patch.cost)
         ]
 
+    def _costs(self) -> list[int]:
+        return sorted({PATCH_BY_ID[patch].cost for patch in self._remaining()})
+
+    def _choose_cost(self, cost: int | None = None) -> None:
+        """Turn through the costs, from `cost` or else from the fewest-turns start."""
+        self.cost: int | None = None
+        costs = self._costs()
+        if cost is None:
+            start = fewest_turns_start([len(self._remaining(c)) for c in costs])
+        else:
+            start = costs.index(cost)
+        self.cursor = Cursor(len(costs) + 1, start)
+
     def view(self) -> View:
-        remaining = self.remaining()
-        on_back = self.cursor.index == len(remaining)
+        number, total = len(self.placed) + 1, CIRCLE_PLACES
+        if self.cost is not None:
+            patches = self._remaining(self.cost)
+            return PickPatchView(
+                number,
+                total,
+                self.cost,
+                tuple(PatchView(patch) for patch in patches),
+                picking=True,
+                selected=self.cursor.index,
+                choices=self.cursor.count,
+                back_label="Other cost",
+            )
+        costs = self._costs()
+        cost = costs[self.cursor.index] if self.cursor.index < len(costs) else None
         return PickPatchView(
-            None if on_back else PatchView(remaining[self.cursor.index]),
-            len(self.placed) + 1,
-            CIRCLE_PLACES,
-            self.cursor.index + 1,
-            self.cursor.count,
-            f"Undo place {len(self.placed)}" if self.placed else "Back to set-up",
+            number,
+            total,
+            cost,
+            tuple(PatchView(patch) for patch in self._remaining(cost)) if cost is not None else (),
+            picking=False,
+            selected=self.cursor.index,
+            choices=self.cursor.count,
+            back_label=f"Undo place {len(self.placed)}" if self.placed else "Back to set-up",
         )
 
     def handle(self, event: Input) -> None:
         if self.cursor.move(event):
             return
-        remaining = self.remaining()
-        if event is Input.SELECT and self.cursor.index < len(remaining):
-            self.placed.append(remaining[self.cursor.index])
-            if len(self.remaining()) == 1:
-                # The last place can only hold the last patch.
-                self.placed.extend(self.remaining())
-            if len(self.placed) == CIRCLE_PLACES:
-                self.on_done((*self.placed, STARTING_PATCH_ID))
-                return
+        if self.cost is not None:
+            self._handle_patch(event, self.cost)
+        else:
+            self._handle_cost(event)
+
+    def _handle_cost(self, event: Input) -> None:
+        costs = self._costs()
+        if event is Input.SELECT and self.cursor.index < len(costs):
+            cost = costs[self.cursor.index]
+            patches = self._remaining(cost)
+            if len(patches) == 1:
+                self._place(patches[0])
+            else:
+                self.cost = cost
+                self.cursor = Cursor(len(patches) + 1)
         elif event in (Input.SELECT, *BACKWARD):
             if not self.placed:
                 self.on_cancel()
                 return
             self.placed.pop()
-        else:
+            self._choose_cost()
+            self.on_change(self.placed)
+
+    def _handle_patch(self, event: Input, cost: int) -> None:
+        patches = self._remaining(cost)
+        if event is Input.SELECT and self.cursor.index < len(patches):
+            self._place(patches[self.cursor.index])
+        elif event in (Input.SELECT, *BACKWARD):
+            self._choose_cost(cost)
+
+    def _place(self, patch: str) -> None:
+        self.placed.append(patch)
+        if len(self._remaining()) == 1:
+            # The last place can only hold the last patch.
+            self.placed.extend(self._remaining())
+        if len(self.placed) == CIRCLE_PLACES:
+            self.on_done((*self.placed, STARTING_PATCH_ID))
             return
-        self.cursor = Cursor(len(self.remaining()) + 1)
+        self._choose_cost()
         self.on_change(self.placed)

@@ -2,7 +2,9 @@
 
 The deal screen shows the patches to lay in a grid of small tiles, the order
 to lay them in reading order, so a screenful is laid out before the next
-press. Every tile is drawn at one scale, so a bigger patch looks bigger.
+press. Entering the circle shows a cost, big, and the patches left at that cost
+in tiles beside it. Every tile is drawn at one scale, so a bigger patch looks
+bigger.
 """
 
 from __future__ import annotations
@@ -10,13 +12,9 @@ from __future__ import annotations
 from companion.engine.catalogue import PATCHES
 from companion.render.canvas import WIDTH, Box, Canvas
 from companion.render.layout import (
-    BODY_TOP,
     BOTTOM_ROW,
     LINE,
-    PAD,
     hint,
-    left_right,
-    text_line,
     title_bar,
 )
 from companion.render.patches import (
@@ -25,7 +23,7 @@ from companion.render.patches import (
     known_patch,
     patch_label,
 )
-from companion.text.font import ARROW_LEFT, ARROW_RIGHT, SMALL
+from companion.text.font import ARROW_LEFT, ARROW_RIGHT, BUTTON, LARGE
 from companion.views import DEAL_PER_SCREEN, DealView, PatchView, PickPatchView
 
 # --- a grid of small tiles: the dealt circle ------------------------------------------
@@ -47,14 +45,17 @@ assert GRID_COLUMNS * GRID_ROWS == DEAL_PER_SCREEN
 assert GRID_TOP + GRID_ROWS * TILE_HEIGHT <= BOTTOM_ROW
 
 
-def tile_box(slot: int) -> Box:
-    """The tile of the `slot`-th patch on the screen (0-based, reading order)."""
-    row, column = divmod(slot, GRID_COLUMNS)
-    return Box(column * TILE_WIDTH, GRID_TOP + row * TILE_HEIGHT, TILE_WIDTH, TILE_HEIGHT)
+def tile_box(slot: int, columns: int = GRID_COLUMNS, left: int = 0) -> Box:
+    """The tile of the `slot`-th patch (0-based, reading order) in a grid of
+    `columns` tiles a row, starting `left` tile widths from the left edge."""
+    row, column = divmod(slot, columns)
+    x = (left + column) * TILE_WIDTH
+    return Box(x, GRID_TOP + row * TILE_HEIGHT, TILE_WIDTH, TILE_HEIGHT)
 
 
-def draw_tile(canvas: Canvas, box: Box, shown: PatchView) -> None:
-    """A patch at the tile scale, its cost and time (as printed on it) underneath.
+def draw_tile(canvas: Canvas, box: Box, shown: PatchView, *, lit: bool = False) -> None:
+    """A patch at the tile scale, its cost and time (as printed on it) underneath;
+    `lit`, the label is a lit bar (the cursor is on it), a page of its own.
 
     The label is compact: spaced, neighbouring labels would be as far apart as
     the numbers within one."""
@@ -64,7 +65,10 @@ def draw_tile(canvas: Canvas, box: Box, shown: PatchView) -> None:
     area = Box(box.x + TILE_INSET, box.y, box.width - 2 * TILE_INSET, TILE_PATCH_HEIGHT)
     draw_patch(canvas, area, patch, cell=TILE_CELL, affordable=shown.affordable)
     label = Box(box.x, box.y + TILE_PATCH_HEIGHT, box.width, LINE)
-    text_line(canvas, label, patch_label(patch, compact=True, buttons=False), align="center")
+    if lit:
+        canvas.fill(label)
+    text = patch_label(patch, compact=True, buttons=False)
+    canvas.text_in_box(label, text, align="center", fill=0 if lit else 1)
 
 
 def draw_deal(canvas: Canvas, view: DealView) -> None:
@@ -77,37 +81,50 @@ def draw_deal(canvas: Canvas, view: DealView) -> None:
     hint(canvas, "after P00, row by row" if view.first == 1 else "go on clockwise")
 
 
-# --- one patch, big: entering the circle ----------------------------------------------
+# --- entering the circle: the cost, then the patch -----------------------------------
 
-BIG_AREA = Box(10, BODY_TOP, WIDTH - 20, 38)
-"""Where a single patch is drawn, between the ◀ ▶ marks."""
-BIG_CELL = common_cell(PATCHES, BIG_AREA)
-"""One square size for every patch, so a big patch looks bigger than a small one."""
-BIG_LABEL_Y = BIG_AREA.bottom + 2
-
-
-def _big_patch(canvas: Canvas, shown: PatchView) -> None:
-    """The patch centred at the big scale, its id and label on the line below."""
-    patch = known_patch(canvas, shown.patch_id)
-    label = f"{shown.patch_id}  {patch_label(patch)}" if patch else shown.patch_id
-    if patch:
-        draw_patch(canvas, BIG_AREA, patch, cell=BIG_CELL, affordable=shown.affordable)
-    text_line(canvas, Box(0, BIG_LABEL_Y, WIDTH, LINE), label, align="center")
+COST_BOX = Box(0, GRID_TOP, TILE_WIDTH, TILE_HEIGHT)
+"""The cost in the first tile's place, the patches at that cost beside it: its
+number big on the tile's two patch pages, a ● between ◀ ▶ (turn: the cost
+changes) on its label page."""
+COST_NUMBER = Box(COST_BOX.x, COST_BOX.y, COST_BOX.width, TILE_PATCH_HEIGHT)
+COST_MARK = Box(COST_BOX.x, COST_BOX.y + TILE_PATCH_HEIGHT, COST_BOX.width, LINE)
+PICK_COLUMNS = GRID_COLUMNS - 1
+PICK_TILES = PICK_COLUMNS * GRID_ROWS
+"""Room for six patches: no cost has more (cost 2 has six besides P00)."""
 
 
 def draw_pick_patch(canvas: Canvas, view: PickPatchView) -> None:
     title_bar(canvas, f"Circle place {view.number}/{view.total}")
-    if view.patch is None:
-        canvas.text_in_box(BIG_AREA, f"{ARROW_LEFT} {view.back_label}", align="center")
+    on_back = view.selected >= len(view.patches) if view.picking else view.cost is None
+    if view.cost is None:
+        canvas.text_in_box(
+            Box(0, GRID_TOP, WIDTH, GRID_ROWS * TILE_HEIGHT),
+            f"{ARROW_LEFT} {view.back_label}",
+            align="center",
+        )
     else:
-        _big_patch(canvas, view.patch)
-    # ◀ ▶ beside the patch: turning shows the other patches not yet placed.
-    arrow_y = BIG_AREA.y + (BIG_AREA.height - 5) // 2
-    canvas.text((PAD, arrow_y), ARROW_LEFT)
-    canvas.text((WIDTH - PAD - SMALL.text_width(ARROW_RIGHT), arrow_y), ARROW_RIGHT)
-    left_right(
-        canvas,
-        Box(PAD, BOTTOM_ROW, WIDTH - 2 * PAD, SMALL.height),
-        f"{view.choice}/{view.choices}",
-        "press: place it" if view.patch else "press: go back",
-    )
+        # Picking, the cost stays and its ◀ ▶ go; lit, it is the way back to it.
+        lit = view.picking and on_back
+        ink = 0 if lit else 1
+        if lit:
+            canvas.fill(COST_BOX)
+        canvas.text_in_box(COST_NUMBER, str(view.cost), font=LARGE, align="center", fill=ink)
+        mark = BUTTON if view.picking and not lit else f"{ARROW_LEFT} {BUTTON}"
+        if not view.picking:
+            mark += f" {ARROW_RIGHT}"
+        canvas.text_in_box(COST_MARK, mark, align="center", fill=ink)
+        if len(view.patches) > PICK_TILES:
+            canvas.report(f"{len(view.patches)} patches at one cost, room for {PICK_TILES}")
+        for slot, shown in enumerate(view.patches[:PICK_TILES]):
+            lit = view.picking and slot == view.selected
+            draw_tile(canvas, tile_box(slot, columns=PICK_COLUMNS, left=1), shown, lit=lit)
+    hint(canvas, _pick_hint(view, on_back))
+
+
+def _pick_hint(view: PickPatchView, on_back: bool) -> str:
+    if on_back:
+        return f"press: {view.back_label.lower()}"
+    if view.picking:
+        return "turn to it, press"
+    return "press: place it" if len(view.patches) == 1 else "turn to its cost, press"

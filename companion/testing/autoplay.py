@@ -8,10 +8,11 @@ flow reaches the end, and to measure how many inputs a turn takes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.app.companion import Companion
 from companion.engine.actions import ADVANCE, Buy
+from companion.engine.catalogue import PATCH_BY_ID, PATCHES, STARTING_PATCH_ID
 from companion.inputs.events import Input
 from companion.views import (
     AutomaView,
@@ -69,12 +70,33 @@ def inputs_for(view: View, choose: Choose, rng: random.Random) -> list[Input]:
     if isinstance(view, StepView):
         return [Input.SELECT] * (view.total - view.number + 1)
     if isinstance(view, PickPatchView):
-        # Any patch, never the last choice (which goes back).
+        # Any cost, then any patch; never the last choice (which goes back).
         target = rng.randrange(view.choices - 1)
-        return [*move_to(view.choice - 1, target, view.choices), Input.SELECT]
+        return [*move_to(view.selected, target, view.choices), Input.SELECT]
     if isinstance(view, (AutomaView, DealView, TextView, ScoreView, QuestionView)):
         return [Input.SELECT]
     raise ValueError(f"the stand-in player does not know what to do on {type(view).__name__}")
+
+
+def enter_circle(app: Companion, circle: Sequence[str]) -> list[Input]:
+    """Enter `circle` (the places after P00, in order) on the circle-entry screens,
+    the shortest way, as a player who sees which patches are left on the table;
+    returns the inputs."""
+    pressed: list[Input] = []
+    while isinstance(view := app.view(), PickPatchView):
+        entering = app.session.progress.entering
+        assert entering is not None
+        wanted = PATCH_BY_ID[circle[len(entering.placed)]]
+        if view.picking:
+            target = [patch.patch_id for patch in view.patches].index(wanted.id)
+        else:
+            placed = {*entering.placed, STARTING_PATCH_ID}
+            costs = sorted({patch.cost for patch in PATCHES if patch.id not in placed})
+            target = costs.index(wanted.cost)
+        for item in [*move_to(view.selected, target, view.choices), Input.SELECT]:
+            app.handle(item)
+            pressed.append(item)
+    return pressed
 
 
 def start_game(app: Companion, solo: bool, enter_circle: bool, rng: random.Random) -> list[Input]:

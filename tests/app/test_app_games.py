@@ -148,25 +148,6 @@ def test_the_7x7_reminder_is_asked_once(tmp_path):
     assert max(covered) >= 49
 
 
-def test_entering_the_circle_can_undo_a_place_by_turning_and_pressing(tmp_path):
-    app = new_app(tmp_path)
-    # New solo game, Fellow, normal deck, "I laid it out".
-    for item in (Input.SELECT, Input.SELECT, Input.SELECT, Input.NEXT, Input.SELECT):
-        app.handle(item)
-    view = app.view()
-    assert view.number == 1 and view.choices == 33  # 32 patches and "Back to set-up"
-    app.handle(Input.SELECT)  # P01 (the first not placed) at place 1
-    app.handle(Input.SELECT)  # P02 at place 2
-    assert app.view().number == 3
-    app.handle(Input.PREVIOUS)  # wraps to the last choice: go back
-    assert app.view().patch is None and app.view().back_label == "Undo place 2"
-    app.handle(Input.SELECT)
-    assert app.view().number == 2
-    assert app.session.progress.entering.placed == ["P01"]
-    # A restart resumes the entry where it was.
-    assert new_app(tmp_path).view() == app.view()
-
-
 def _solo_app_before_the_automa_mark(tmp_path):
     # Fellow: mark 41. The Automa on 38 passes with card 12 (no P01 on offer) to 46,
     # in front of the player on 45: that move takes the tile (Korean §5-3). The

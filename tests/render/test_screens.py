@@ -164,8 +164,10 @@ def test_every_patch_fits_the_deal_and_turn_screens(patch):
     image = render(deal)
     for border in (31, 32, 63, 64, 95, 96):
         assert all(image.getpixel((border, y)) == 0 for y in range(8, 56)), border
-    pick = PickPatchView(PatchView(patch.id), 32, 32, 26, 26)
-    assert render_canvas(pick).overflows == []
+    for picking in (False, True):
+        six = (PatchView(patch.id),) * 6  # cost 2 has the most patches: six
+        pick = PickPatchView(32, 32, patch.cost, six, picking, 5, 7, "Other cost")
+        assert render_canvas(pick).overflows == []
     turn = EXAMPLES["turn_solo"]
     offer = (PatchView(patch.id), PatchView(patch.id, affordable=False), PatchView(patch.id))
     for selected in range(3):
@@ -377,3 +379,14 @@ def test_moving_a_menu_highlight_rewrites_only_the_two_rows_pages():
         before = render(dataclasses.replace(menu, selected=selected))
         after = render(dataclasses.replace(menu, selected=selected + 1))
         assert changed_pages(before, after) == {2 + selected, 3 + selected}, selected
+
+
+def test_moving_the_pick_cursor_rewrites_only_the_two_labels_pages():
+    # Tile rows are three pages each from page 1 (patch, patch, label): the labels are
+    # pages 3 and 6. Moving from a tile of the first row to one of the second relights
+    # two labels: pages 3 and 6, nothing else.
+    chosen = EXAMPLES["pick_patch"]
+    picking = dataclasses.replace(chosen, picking=True, selected=0, choices=7)
+    before = render(picking)
+    assert changed_pages(before, render(dataclasses.replace(picking, selected=1))) == {3}
+    assert changed_pages(before, render(dataclasses.replace(picking, selected=4))) == {3, 6}
