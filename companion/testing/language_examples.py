@@ -3,8 +3,9 @@ images of tests/golden/<language>/ are rendered from these.
 
     python -m companion.testing.language_examples DIR [LANGUAGE ...]
 
-writes DIR/<language>/<screen>.png and a contact sheet of every screen of the
-whole game per language (DIR/<language>-game.png), scaled up for looking at.
+writes DIR/<language>/<screen>.png and contact sheets of every screen of the
+whole game per language, set-up included (DIR/<language>-game-<n>.png), scaled up
+for looking at.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from PIL import Image
 
 from companion.app.companion import Companion
+from companion.inputs.events import Input
 from companion.render.screens import render
 from companion.storage.settings import LANGUAGES
 from companion.testing.autoplay import play_to_the_end, start_game
@@ -39,9 +41,23 @@ def play_solo_game(language: str, on_view: Callable[[View], None]) -> None:
         (state / "settings.json").write_text(json.dumps({"language": language}))
         app = Companion(state, itertools.count(GAME_SEED).__next__)
         rng = random.Random(GAME_SEED)
-        on_view(app.view())
+        shown: list[View] = []
+
+        def show(view: View) -> None:
+            if not shown or shown[-1] != view:
+                shown.append(view)
+                on_view(view)
+
+        handle = app.handle
+
+        def handle_and_show(event: Input) -> None:
+            handle(event)
+            show(app.view())
+
+        app.handle = handle_and_show  # type: ignore[method-assign]
+        show(app.view())
         start_game(app, solo=True, enter_circle=False, rng=rng)
-        play_to_the_end(app, rng, on_view=on_view)
+        play_to_the_end(app, rng, on_view=show)
 
 
 def main_screens(language: str) -> dict[str, View]:
@@ -65,17 +81,22 @@ def main_screens(language: str) -> dict[str, View]:
     return {name: found[name] for name in MAIN_SCREENS}
 
 
-def game_sheet(language: str, zoom: int = 2, columns: int = 8) -> Image.Image:
-    """Every screen of the seeded solo game in `language`, in order, on one sheet."""
+def game_sheets(language: str, zoom: int = 2, columns: int = 4, rows: int = 6) -> list[Image.Image]:
+    """Every screen of the seeded solo game in `language`, in order, on sheets of
+    `columns` x `rows` screens."""
     views: list[View] = []
     play_solo_game(language, views.append)
     width, height = 128 * zoom + 4, 64 * zoom + 4
-    rows = -(-len(views) // columns)
-    sheet = Image.new("L", (columns * width, rows * height), 80)
-    for index, view in enumerate(views):
-        image = render(view).convert("L").resize((128 * zoom, 64 * zoom), Image.Resampling.NEAREST)
-        sheet.paste(image, ((index % columns) * width + 2, (index // columns) * height + 2))
-    return sheet
+    per_sheet = columns * rows
+    sheets = []
+    for first in range(0, len(views), per_sheet):
+        sheet = Image.new("L", (columns * width, rows * height), 80)
+        for index, view in enumerate(views[first : first + per_sheet]):
+            image = render(view).convert("L")
+            image = image.resize((128 * zoom, 64 * zoom), Image.Resampling.NEAREST)
+            sheet.paste(image, ((index % columns) * width + 2, (index // columns) * height + 2))
+        sheets.append(sheet)
+    return sheets
 
 
 def main(argv: list[str]) -> int:
@@ -84,7 +105,8 @@ def main(argv: list[str]) -> int:
         (directory / language).mkdir(parents=True, exist_ok=True)
         for name, view in main_screens(language).items():
             render(view).save(directory / language / f"{name}.png")
-        game_sheet(language).save(directory / f"{language}-game.png")
+        for number, sheet in enumerate(game_sheets(language), start=1):
+            sheet.save(directory / f"{language}-game-{number}.png")
     return 0
 
 
