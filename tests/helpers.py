@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import random
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from companion.engine.automa import DECK_CARDS, DIFFICULTY_BY_NAME, Deck
 from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
 from companion.engine.game import Game
 from companion.engine.setup import Setup, solo_setup, two_player_setup
-from companion.testing.autoplay import play_to_the_end, start_game
+from companion.inputs.events import Input
+from companion.testing.autoplay import play_to_the_end, random_choice, start_game
 from companion.views import TurnView
 
 
@@ -80,11 +82,47 @@ __all__ = [
     "RANDOM_SETUPS",
     "Setup",
     "circle_starting_with",
+    "companion_in",
     "deck_starting_with",
     "place",
+    "play_games",
     "solo_game",
     "two_player_game",
 ]
+
+
+def companion_in(state_dir: Path, language: str, seed: int) -> Companion:
+    state_dir.mkdir(parents=True)
+    (state_dir / "settings.json").write_text(json.dumps({"language": language}))
+    return Companion(state_dir, itertools.count(seed).__next__)
+
+
+def play_games(tmp_path: Path, seeds, language_of, check) -> None:
+    """Random games (solo and two-player, dealt and entered), calling `check` on every
+    view, with detours now and then into the game menu and its entries' first screens."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        app = companion_in(tmp_path / str(seed), language_of(seed), seed)
+        start_game(app, solo=seed % 3 != 0, enter_circle=seed % 4 == 1, rng=rng)
+        choose = random_choice(rng)
+
+        def detour(view, app=app, rng=rng):
+            check(view)
+            if isinstance(view, TurnView) and rng.random() < 0.05:
+                app.handle(Input.HOLD)
+                menu = app.view()
+                check(menu)
+                for _ in range(rng.randrange(len(menu.items))):
+                    app.handle(Input.NEXT)
+                app.handle(Input.SELECT)
+                check(app.view())
+                app.handle(Input.HOLD)
+                check(app.view())
+                if app.game:
+                    app.play.resume()
+
+        play_to_the_end(app, rng, choose, detour)
+        check(app.view())
 
 
 def started_game(state_dir: Path, turns: int = 6) -> Companion:
