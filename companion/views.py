@@ -119,12 +119,12 @@ class SideView:
     """One side as the board's header and track show it."""
 
     label: str
-    """E.g. "You", "Automa", "P1"."""
+    """E.g. "You", "Automa", "Player 1"."""
     buttons: int
     position: int
-    income: int | None = None
-    """Buttons a player takes at each income mark; None for the Automa (its card's)."""
     holds_bonus: bool = False
+    short_label: str = ""
+    """A shorter name for a crowded header ("A", "Pl.1"); empty: the label."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +161,9 @@ class TurnView:
     banner: str = ""
     """Shown instead of the choice's line until the first input, e.g. "Your turn
     again"; while it shows, a press only takes it away."""
+    scores: tuple[str, str] = ("", "")
+    """Each side's score so far (the mover's with its income), shown under its name
+    while no patch is chosen, e.g. ("-110 pts, income 3●", "11 pts")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +216,8 @@ class ScoreColumn:
     lines: tuple[tuple[str, int], ...]
     """(what, points) rows of the breakdown."""
     total: int
+    short_label: str = ""
+    """For a total too wide to leave room for the label; empty: the label."""
 
 
 @dataclass(frozen=True, slots=True)

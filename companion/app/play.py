@@ -11,6 +11,8 @@ from companion.app.wording import (
     about_side,
     choice_line,
     header_label,
+    score_so_far,
+    short_header_label,
     side_label,
     turn_again_text,
 )
@@ -55,8 +57,8 @@ def board_view(
             header_label(name, words),
             game.sides[name].buttons,
             game.sides[name].position,
-            income=None if name == Side.AUTOMA else game.sides[name].income,
             holds_bonus=game.bonus_holder == name,
+            short_label=short_header_label(name, words),
         )
         for name in names
     )
@@ -130,6 +132,9 @@ class TurnScreen(Screen):
             selected=self.cursor.index,
             lines=tuple(choice_line(game, name, choice, words) for choice in self.choices),
             banner=self.banner,
+            scores=tuple(  # type: ignore[arg-type]
+                score_so_far(game, side, side == name, words) for side in game.setup.sides
+            ),
         )
 
     def handle(self, event: Input) -> None:
@@ -225,6 +230,7 @@ def score_view(game: Game, words: Words) -> ScoreView:
                 for line in game.score_lines(name)
             ),
             outcome.scores[name],
+            short_header_label(name, words),
         )
         for name in game.sides
     )

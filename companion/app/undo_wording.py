@@ -123,7 +123,7 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
                     side,
                     msg("Your token {start} {to} {end}"),
                     msg("Automa's token {start} {to} {end}"),
-                    msg("{side}'s token {start} {to} {end}"),
+                    msg("{side}: {start} {to} {end}"),
                     start=start,
                     end=end,
                 )

@@ -41,12 +41,13 @@ ORDINALS = (msg("1st"), msg("2nd"), msg("3rd"))
 
 
 def side_label(name: str, words: Words = ENGLISH_WORDS) -> str:
-    """How a side is named on screen: "You", "Automa", "P1", "P2"."""
+    """How a side is named on screen: "You", "Automa", "Player 1", "Player 2" (never
+    "P1": patches are P00-P32, and "P1's token" beside "Take P10" was misread)."""
     if name == Side.PLAYER:
         return words("You")
     if name == Side.AUTOMA:
         return words("Automa")
-    return words("P{number}", number=name.removeprefix("p"))
+    return words("Player {number}", number=name.removeprefix("p"))
 
 
 def header_label(name: str, words: Words) -> str:
@@ -56,13 +57,27 @@ def header_label(name: str, words: Words) -> str:
         return words("[board] You")
     if name == Side.AUTOMA:
         return words("[board] Automa")
-    return words("[board] P{number}", number=name.removeprefix("p"))
+    return words("[board] Player {number}", number=name.removeprefix("p"))
 
 
-def possessive(name: str) -> str:
-    """English only ("Your", "Automa's", "P1's"); translated texts use `about_side`."""
-    english = {str(Side.PLAYER): "Your", str(Side.AUTOMA): "Automa's"}
-    return english.get(name, f"{name.upper()}'s")
+def short_header_label(name: str, words: Words) -> str:
+    """The header's name when the full one leaves no room for the 7x7 tile or the
+    tactical deck's next card, which must always show."""
+    if name == Side.AUTOMA:
+        return words("[board short] A")
+    if name == Side.PLAYER:
+        return header_label(name, words)
+    return words("[board short] Pl.{number}", number=name.removeprefix("p"))
+
+
+def score_so_far(game: Game, name: str, mover: bool, words: Words) -> str:
+    """A side's score if the game ended now (the engine's), with the mover's income
+    in words: "-110 pts, income 3●"."""
+    points = game.score(name)
+    income = None if name == Side.AUTOMA else game.sides[name].income
+    if mover and income is not None:
+        return words("{points} pts, income {income}{button}", points=points, income=income)
+    return words("{points} pts", points=points)
 
 
 def about_side(
@@ -226,7 +241,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
                         side,
                         msg("Your token {start} {to} {end}"),
                         msg("Automa's token {start} {to} {end}"),
-                        msg("{side}'s token {start} {to} {end}"),
+                        msg("{side}: {start} {to} {end}"),
                         start=start,
                         end=end,
                     )
@@ -311,7 +326,7 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
             case TakeButtons(_, count):
                 income += count
             case TakeLeather(_, position):
-                extras.append(words("Leather {square} to its pile", square=position))
+                extras.append(words("Leather {square} to Automa's pile", square=position))
             case TakeBonus():
                 extras.append(words("It takes the 7x7 tile"))
     if patch_id is None:

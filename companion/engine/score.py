@@ -61,6 +61,7 @@ class Scoring(GameState):
         return (*lines, bonus)
 
     def score(self, name: str) -> int:
+        """The side's score if the game ended now: at the end, its final score."""
         return sum(line.points for line in self.score_lines(name))
 
     def outcome(self) -> Outcome | None:

@@ -37,6 +37,7 @@ from companion.views import (
     BoardView,
     ScoreColumn,
     ScoreView,
+    SideView,
     StepView,
     TurnView,
 )
@@ -92,26 +93,17 @@ def draw_board(canvas: Canvas, board: BoardView) -> None:
 
 
 def _header(canvas: Canvas, board: BoardView) -> None:
-    """Both sides' buttons (and income); the side to move is lit. The Automa's next
-    virtual buttons with the tactical deck. Extras go first when the numbers grow."""
-    texts = []
-    for index, side in enumerate(board.sides):
-        full = f"{side.label} {side.buttons}{BUTTON}"
-        extras = []
-        if side.income:
-            extras.append(f"+{side.income}{BUTTON}")
-        if index == 1 and board.next_card:
-            extras.append(board.next_card)
-        if side.holds_bonus:
-            extras.append("7x7")
-        texts.append([full, *extras])
-    while True:
-        left, right = (" ".join(parts) for parts in texts)
-        if SMALL.fits(f"{left}  {right}", WIDTH - 2 * PAD) or all(len(t) == 1 for t in texts):
+    """Both sides' buttons; the side to move is lit. Who holds the 7x7 tile, and the
+    Automa's next virtual buttons with the tactical deck (a rule: always shown). When
+    that is too wide the names shorten, never the facts."""
+    for labels in ([side.label for side in board.sides], [_short(side) for side in board.sides]):
+        texts = [_header_text(board, index, label) for index, label in enumerate(labels)]
+        # Each text padded in its box, and a dark column between the boxes.
+        if sum(SMALL.text_width(text) + 2 * PAD for text in texts) < WIDTH:
             break
-        longer = max(texts, key=lambda parts: len(parts))
-        longer.pop(1)
-    for index, text in enumerate((left, right)):
+    else:
+        canvas.report(f"header {texts[0]!r} and {texts[1]!r} do not fit")
+    for index, text in enumerate(texts):
         width = SMALL.text_width(text) + 2 * PAD
         box = Box(0 if index == 0 else WIDTH - width, 0, width, LINE)
         if index == board.mover:
@@ -119,28 +111,51 @@ def _header(canvas: Canvas, board: BoardView) -> None:
         canvas.text_in_box(box.inset(PAD, 0), text, fill=0 if index == board.mover else 1)
 
 
+def _short(side: SideView) -> str:
+    return side.short_label or side.label
+
+
+def _header_text(board: BoardView, index: int, label: str) -> str:
+    side = board.sides[index]
+    parts = [f"{label} {side.buttons}{BUTTON}"]
+    if side.holds_bonus:
+        parts.append("7x7")
+    if index == 1 and board.next_card:
+        parts.append(board.next_card)
+    return " ".join(parts)
+
+
 # --- the turn -------------------------------------------------------------------------
 
 
 def draw_turn(canvas: Canvas, view: TurnView) -> None:
     choice = view.choices[view.selected] if 0 <= view.selected < len(view.choices) else None
-    framed = choice.index if isinstance(choice, Buy) else None
     draw_board(canvas, view.board)
-    for index, shown in enumerate(view.board.offer[: len(OFFER_COLUMNS)]):
+    if isinstance(choice, Buy):
+        _labels(canvas, view.board, choice.index)
+    else:
+        # No patch chosen (each turn starts on Advance): each side's score so far
+        # under its name, in place of the labels.
+        left_right(canvas, LABEL_ROW.inset(PAD, 0), *view.scores)
+    if view.banner:
+        canvas.selection_bar(BOTTOM, view.banner, align="center")
+    elif 0 <= view.selected < len(view.lines):
+        text_line(canvas, BOTTOM, view.lines[view.selected])
+
+
+def _labels(canvas: Canvas, board: BoardView, chosen: int) -> None:
+    """Each patch's cost, time and buttons under it; the chosen one's lit."""
+    for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
         patch = PATCH_BY_ID.get(shown.patch_id)
         if patch is None:
             continue
         column = OFFER_COLUMNS[index]
         label = Box(column.x, LABEL_ROW.y, column.width, LINE)
-        if index == framed:
+        if index == chosen:
             # Only the label is lit, not a frame round the patch: turning the knob
             # rewrites the label row and the line below, not the patches' pages.
             canvas.fill(label)
-        _label(canvas, label, patch, fill=0 if index == framed else 1)
-    if view.banner:
-        canvas.selection_bar(BOTTOM, view.banner, align="center")
-    elif 0 <= view.selected < len(view.lines):
-        text_line(canvas, BOTTOM, view.lines[view.selected])
+        _label(canvas, label, patch, fill=0 if index == chosen else 1)
 
 
 def _label(canvas: Canvas, box: Box, patch: Patch, *, fill: int) -> None:
@@ -251,7 +266,9 @@ def _score_column(canvas: Canvas, box: Box, column: ScoreColumn) -> None:
     canvas.text((box.right - total_width, 0), total, font=LARGE)
     # The label sits on the big number's baseline.
     label_y = LARGE.cap_height - SMALL.cap_height
-    canvas.text((box.x, label_y), column.label, max_width=box.width - total_width - GAP)
+    room = box.width - total_width - GAP
+    label = column.label if SMALL.fits(column.label, room) else column.short_label or column.label
+    canvas.text((box.x, label_y), label, max_width=room)
     canvas.hline(SCORE_RULE_Y, box.x, box.right - 1)
     count = rows_between(SCORE_ROWS_TOP, box.bottom)
     if len(column.lines) > count:

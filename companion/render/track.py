@@ -6,7 +6,9 @@ pointing up). Putting the two tokens on opposite sides of the line keeps them
 both visible when they share a square. On the line: a tall tick for each
 button-income mark, a solid 3×3 block for each leather patch still lying on
 the track, a hollow diamond for the Automa's 7×7 bonus mark, and a thick bar at
-the final square.
+the final square. The final square stands `FINAL_GAP` pixels further out than
+the others, so a mark on square 52 (the Intern's 7×7 mark) keeps a dark column
+between it and the bar instead of merging into it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from companion.render.canvas import Box, Canvas
 TRACK_HEIGHT = 13
 MARGIN = 2
 """Half a token's width: room for a token on square 0 or 53 to stay inside the box."""
+FINAL_GAP = 2
+"""Extra pixels before the final square: a diamond on 52 reaches two pixels right."""
 
 _TOKEN_ROWS = 3
 _LINE_ROW = 6
@@ -45,18 +49,19 @@ class TrackLayout:
 
     def x_of(self, position: int) -> int:
         """The column of square `position` (0..53)."""
-        return self.box.x + MARGIN + position * self.pitch
+        extra = FINAL_GAP if position == FINAL_POSITION else 0
+        return self.box.x + MARGIN + position * self.pitch + extra
 
 
 def track_width(pitch: int) -> int:
     """Pixels the track takes across at `pitch` pixels a square."""
-    return 2 * MARGIN + FINAL_POSITION * pitch + 1
+    return 2 * MARGIN + FINAL_POSITION * pitch + FINAL_GAP + 1
 
 
 def track_pitch(width: int) -> int:
     """The most pixels per square that fit the whole track in `width` pixels."""
     # The final square's bar is two pixels wide, hence the extra one.
-    return (width - 2 * MARGIN - 1) // FINAL_POSITION
+    return (width - 2 * MARGIN - FINAL_GAP - 1) // FINAL_POSITION
 
 
 def draw_track(

@@ -34,7 +34,7 @@ from companion.views import (
 
 AUTOMA_TAKES = AutomaView(
     board=BoardView(
-        (SideView("You", 12, 34, income=5), SideView("Automa", 15, 35, holds_bonus=True)),
+        (SideView("You", 12, 34), SideView("Automa", 15, 35, holds_bonus=True, short_label="A")),
         mover=1,
         leather=(44, 50),
         bonus_mark=None,
@@ -44,7 +44,7 @@ AUTOMA_TAKES = AutomaView(
         "Automa takes P16 (3rd)",
         f"Pile with {BUTTON}; neutral there",
         f"Token 31 {ARROW_TO} 35, +1{BUTTON} income",
-        "Leather 32 to its pile",
+        "Leather 32 to Automa's pile",
         "It takes the 7x7 tile",
         f"Card 18: 4{BUTTON}, income 1{BUTTON}",
         "3 affordable; no overtake: skipped; largest: 2 left; farthest: 1 left",
@@ -137,7 +137,7 @@ EXAMPLES: dict[str, View] = {
     ),
     "turn_solo": TurnView(
         board=BoardView(
-            (SideView("You", 12, 19, income=3), SideView("Automa", 9, 21)),
+            (SideView("You", 12, 19), SideView("Automa", 9, 21, short_label="A")),
             mover=0,
             leather=(26, 32, 44, 50),
             bonus_mark=41,
@@ -156,13 +156,17 @@ EXAMPLES: dict[str, View] = {
             f"{ARROW_RIGHT} Advance to 22, +3{BUTTON}",
             f"{ARROW_RIGHT} Menu",
         ),
+        # 12 buttons, 20 squares covered: 12 - 2 x 61 = -110; the Automa at Fellow:
+        # 9 buttons and 2 patches showing buttons, 11.
+        scores=(f"-110 pts, income 3{BUTTON}", "11 pts"),
     ),
     "turn_again": TurnView(
         board=BoardView(
-            (SideView("You", 8, 21, income=3), SideView("Automa", 9, 21)),
+            # The Intern's 7x7 mark is on 52, beside the end bar.
+            (SideView("You", 8, 21), SideView("Automa", 9, 21, short_label="A")),
             mover=0,
             leather=(26, 32, 44, 50),
-            bonus_mark=41,
+            bonus_mark=52,
             offer=(
                 PatchView("P24"),
                 PatchView("P10"),
@@ -179,10 +183,11 @@ EXAMPLES: dict[str, View] = {
             f"{ARROW_RIGHT} Menu",
         ),
         banner="Your turn again (on top)",
+        scores=(f"-120 pts, income 3{BUTTON}", "0 pts"),
     ),
     "turn_tactical": TurnView(
         board=BoardView(
-            (SideView("You", 4, 7, income=1), SideView("Automa", 3, 10)),
+            (SideView("You", 4, 7), SideView("Automa", 3, 10, short_label="A")),
             mover=0,
             leather=(20, 26, 32, 44, 50),
             bonus_mark=35,
@@ -202,10 +207,14 @@ EXAMPLES: dict[str, View] = {
             f"{ARROW_RIGHT} Advance to 11, +4{BUTTON}",
             f"{ARROW_RIGHT} Menu",
         ),
+        scores=(f"-150 pts, income 1{BUTTON}", "7 pts"),
     ),
     "turn_two_player": TurnView(
         board=BoardView(
-            (SideView("P1", 7, 30, income=5), SideView("P2", 11, 33, income=4, holds_bonus=True)),
+            (
+                SideView("Player 1", 7, 30, short_label="Pl.1"),
+                SideView("Player 2", 11, 33, holds_bonus=True, short_label="Pl.2"),
+            ),
             mover=0,
             leather=(32, 44, 50),
             bonus_mark=None,
@@ -216,7 +225,7 @@ EXAMPLES: dict[str, View] = {
             ),
         ),
         choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
-        selected=0,
+        selected=3,
         lines=(
             f"{ARROW_RIGHT} Buy P05: pay 1{BUTTON}, to 34",
             f"{CROSS} P31: can't afford, 10{BUTTON} > 7{BUTTON}",
@@ -224,10 +233,11 @@ EXAMPLES: dict[str, View] = {
             f"{ARROW_RIGHT} Advance to 34, +4{BUTTON}",
             f"{ARROW_RIGHT} Menu",
         ),
+        scores=(f"-47 pts, income 5{BUTTON}", "-22 pts"),
     ),
     "step": StepView(
         board=BoardView(
-            (SideView("You", 12, 25, income=5), SideView("Automa", 9, 21)),
+            (SideView("You", 12, 25), SideView("Automa", 9, 21, short_label="A")),
             mover=0,
             leather=(26, 32, 44, 50),
             bonus_mark=41,
@@ -246,7 +256,7 @@ EXAMPLES: dict[str, View] = {
     "automa_why": dataclasses.replace(AUTOMA_TAKES, first_row=5),
     "automa_pass": AutomaView(
         board=BoardView(
-            (SideView("You", 20, 25, income=5), SideView("Automa", 14, 26)),
+            (SideView("You", 20, 25), SideView("Automa", 14, 26, short_label="A")),
             mover=1,
             leather=(32, 44, 50),
             bonus_mark=41,
@@ -255,7 +265,7 @@ EXAMPLES: dict[str, View] = {
         lines=(
             "Automa passes",
             f"Token 21 {ARROW_TO} 26, no {BUTTON}, +5{BUTTON} income",
-            "Leather 26 to its pile",
+            "Leather 26 to Automa's pile",
             f"Card 12: 0{BUTTON}, income 5{BUTTON}",
             f"Nothing costs 0{BUTTON} or less",
         ),
@@ -291,10 +301,10 @@ EXAMPLES: dict[str, View] = {
     ),
     "score_tie": ScoreView(
         columns=(
-            ScoreColumn("P1", (("buttons", 22), ("bonus tile", 7), ("empty x2", -8)), 21),
-            ScoreColumn("P2", (("buttons", 25), ("empty x2", -4)), 21),
+            ScoreColumn("Player 1", (("buttons", 22), ("bonus tile", 7), ("empty x2", -8)), 21),
+            ScoreColumn("Player 2", (("buttons", 25), ("empty x2", -4)), 21),
         ),
-        verdict="Tie at 21: P2 reached 53 first and wins",
+        verdict="Tie at 21: Player 2 reached 53 first and wins",
     ),
     "score_legend": ScoreView(
         columns=(
@@ -358,3 +368,8 @@ EXAMPLES: dict[str, View] = {
     ),
 }
 """Every screen with content as the game produces it, by golden-image name."""
+
+# Each turn starts on Advance: no patch chosen, the label row gives the scores so far.
+TURN_SOLO = EXAMPLES["turn_solo"]
+assert isinstance(TURN_SOLO, TurnView)
+EXAMPLES["turn_start"] = dataclasses.replace(TURN_SOLO, selected=3)

@@ -138,7 +138,7 @@ def test_the_7x7_reminder_is_asked_once(tmp_path):
 
     def watch(view):
         if isinstance(view, QuestionView) and view.kind is ScreenKind.BONUS_QUESTION:
-            asked.append(view.lines[0].split()[0])  # "P1 has 50 squares." -> "P1"
+            asked.append(view.lines[0].split(" has ")[0])  # "Player 1 has 50 squares."
 
     play_to_the_end(app, rng, always_buy, watch)
     game = app.last_finished

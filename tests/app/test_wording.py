@@ -2,7 +2,7 @@
 
 from helpers import place, solo_game, two_player_game
 
-from companion.app.wording import automa_summary, player_cards
+from companion.app.wording import automa_summary, player_cards, side_label
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy
 from companion.text.font import BUTTON
 
@@ -30,7 +30,7 @@ def test_several_income_marks_are_added_up():
     (card,) = player_cards(game.push(ADVANCE))
     assert card.lines == (
         f"Income at 5 and 11: take 6{BUTTON}",
-        "P1's token 4 \u2192 12",
+        "Player 1: 4 \u2192 12",
         f"\u2713 Advance to 12, +8{BUTTON}",
     )
 
@@ -40,7 +40,7 @@ def test_advance_card_then_leather():
     place(game, "p2", 21)
     place(game, "p1", 19)
     cards = player_cards(game.push(ADVANCE))  # 19 -> 22: 3 buttons, leather 20
-    assert cards[0].lines == ("P1's token 19 \u2192 22", f"\u2713 Advance to 22, +3{BUTTON}")
+    assert cards[0].lines == ("Player 1: 19 \u2192 22", f"\u2713 Advance to 22, +3{BUTTON}")
     assert cards[1].lines == ("Leather patch at 20", "Take it and place it")
 
 
@@ -89,3 +89,31 @@ def test_automa_reason_lists_every_filter_that_decided_in_order():
     assert summary.reason == (
         "3 affordable; no overtake: skipped; most buttons: 2 left; farthest: 1 left"
     )
+
+
+def test_a_leather_patch_the_automa_crosses_goes_to_its_pile_in_words():
+    # Card 12 (0 virtual buttons, income 5), no P01 on offer: the Automa on 18 passes
+    # to 23, in front of the player on 22, crossing the leather patch on 20 and the
+    # income mark on 23.
+    game = solo_game("P10", "P17", "P03", cards=(12,))
+    place(game, "automa", 18)
+    place(game, "player", 22)
+    summary = automa_summary(game.push(AUTOMA_TURN))
+    assert summary.steps == (
+        f"Token 18 \u2192 23, no {BUTTON}, +5{BUTTON} income",
+        "Leather 20 to Automa's pile",
+    )
+
+
+def test_two_player_sides_are_named_players_never_like_patches():
+    assert [side_label(name) for name in ("p1", "p2", "player", "automa")] == [
+        "Player 1",
+        "Player 2",
+        "You",
+        "Automa",
+    ]
+    game = two_player_game()
+    place(game, "p1", 7)
+    place(game, "p2", 7)  # p2 arrived last: on top, so p2 moves
+    (card,) = player_cards(game.push(ADVANCE))  # 7 -> 8, in front of p1: no mark
+    assert card.lines[0] == "Player 2: 7 \u2192 8"

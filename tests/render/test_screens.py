@@ -129,7 +129,23 @@ def test_turn_shows_the_tactical_next_card_beside_the_automa():
 
 
 def test_the_header_names_who_holds_the_7x7_tile():
-    assert f"P2 11{BUTTON} +4{BUTTON} 7x7" in text_drawn(EXAMPLES["turn_two_player"])
+    assert f"Player 2 11{BUTTON} 7x7" in text_drawn(EXAMPLES["turn_two_player"])
+
+
+def test_a_crowded_header_shortens_names_but_keeps_the_7x7_and_the_next_card():
+    turn = EXAMPLES["turn_two_player"]
+    sides = tuple(dataclasses.replace(side, buttons=63) for side in turn.board.sides)
+    crowded = dataclasses.replace(turn, board=dataclasses.replace(turn.board, sides=sides))
+    drawn = text_drawn(crowded)
+    assert f"Pl.1 63{BUTTON}" in drawn and f"Pl.2 63{BUTTON} 7x7" in drawn
+    assert render_canvas(crowded).overflows == []
+
+
+def test_the_turn_starts_with_the_scores_under_each_side():
+    drawn = text_drawn(EXAMPLES["turn_start"])
+    assert f"-110 pts, income 3{BUTTON}" in drawn and "11 pts" in drawn
+    # With a patch chosen, its label is there instead.
+    assert not any("pts" in text for text in text_drawn(EXAMPLES["turn_solo"]))
 
 
 def with_offer(view, offer):
@@ -179,12 +195,14 @@ def test_every_patch_fits_the_deal_and_turn_screens(patch):
 
 def test_turn_extremes_fit():
     turn = EXAMPLES["turn_solo"]
+    # The Automa never spends and earns only its cards' income, at most 5 at each of
+    # the 9 marks: 45 buttons at most.
     late = dataclasses.replace(
         turn,
         board=BoardView(
             (
-                SideView("You", 58, 53, income=14, holds_bonus=True),
-                SideView("Automa", 104, 52),
+                SideView("You", 58, 53, holds_bonus=True),
+                SideView("Automa", 45, 52, short_label="A"),
             ),
             mover=0,
             leather=(),
@@ -194,9 +212,12 @@ def test_turn_extremes_fit():
         ),
         choices=(Buy(0), ADVANCE, OpenMenu()),
         selected=0,
+        scores=(f"65 pts, income 14{BUTTON}", "52 pts"),
     )
     assert render_canvas(late).overflows == []
-    assert f"You 58{BUTTON}" in " ".join(text_drawn(late))
+    assert render_canvas(dataclasses.replace(late, selected=1)).overflows == []
+    header = " ".join(text_drawn(late))
+    assert f"You 58{BUTTON} 7x7" in header and f"next 10{BUTTON}" in header
 
 
 def test_the_automa_strip_scrolls_to_its_card_and_reason():

@@ -13,10 +13,11 @@ def lit(canvas: Canvas, x: int, y: int) -> bool:
 
 def test_full_width_gives_two_pixels_a_square():
     assert track_pitch(128) == 2
-    assert track_width(2) == 111
+    assert track_width(2) == 113
     layout = draw_track(Canvas(), BOX, (0, 0))
     assert layout.x_of(0) == 2
-    assert layout.x_of(FINAL_POSITION) == 2 + 106
+    assert layout.x_of(52) == 2 + 104
+    assert layout.x_of(FINAL_POSITION) == 2 + 106 + 2  # the final square stands apart
     assert layout.width <= BOX.width
 
 
@@ -66,6 +67,23 @@ def test_marks_are_distinct():
     x = layout.x_of(38)
     assert not lit(canvas, x, line)  # hollow diamond
     assert lit(canvas, x, line - 2) and lit(canvas, x - 2, line) and lit(canvas, x + 2, line)
+
+
+def test_the_interns_mark_at_52_stays_apart_from_the_end_bar():
+    # Intern: the 7x7 mark is 1 square before 53. Its diamond reaches 2 px right
+    # of square 52; the end bar starts at square 53; a column between them must
+    # be dark from the top of the marks to their bottom, but for the line itself.
+    canvas = Canvas()
+    layout = draw_track(canvas, BOX, (), leather=(), bonus_mark=52)
+    line = layout.line_y
+    tip, bar = layout.x_of(52) + 2, layout.x_of(FINAL_POSITION)
+    assert lit(canvas, tip, line) and lit(canvas, bar, line - 2)
+    gaps = [
+        x
+        for x in range(tip + 1, bar)
+        if not any(lit(canvas, x, y) for y in range(line - 2, line + 3) if y != line)
+    ]
+    assert gaps
 
 
 def test_taken_leather_is_not_drawn():
