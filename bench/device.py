@@ -238,11 +238,13 @@ def start_daemon(scratch: str, listener: socket.socket) -> tuple[subprocess.Pope
     return process, time.perf_counter() - started
 
 
+BARE_IMPORT = "import PIL.Image, luma.oled.device, gpiozero"
+"""What any program that drives the panel with luma and reads gpiozero inputs imports."""
+
+
 def bare_import_seconds() -> float:
     started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-c", "import PIL.Image, luma.oled.device, gpiozero"], check=True
-    )
+    subprocess.run([sys.executable, "-c", BARE_IMPORT], check=True)
     return time.perf_counter() - started
 
 
