@@ -181,6 +181,7 @@ def latencies(games: int) -> list[float]:
 
 DAEMON = """
 import sys, threading
+import companion.cli  # what `patchwork-companion run` imports before the daemon's own
 from pathlib import Path
 from gpiozero.pins.mock import MockFactory
 from companion.app.companion import Companion

@@ -15,13 +15,9 @@ import sys
 from pathlib import Path
 
 from companion import __version__
-from companion.daemon.check import run as check_hardware
-from companion.daemon.service import add_arguments as add_daemon_arguments
-from companion.daemon.service import run as run_daemon
 from companion.engine.gamelog import read_log
 from companion.engine.summary import state_dict, text_summary
-from companion.simulate import add_arguments as add_simulate_arguments
-from companion.simulate import run as run_simulation
+from companion.hardware.flags import add_display_arguments
 from companion.storage.files import one_line
 from companion.storage.journal import JOURNAL_LIMIT
 from companion.untrusted import UnusableFileError, iter_lines, read_capped
@@ -33,6 +29,7 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 """What a shell reports for a command ended by SIGINT (128 + 2)."""
 EXIT_UNEXPECTED = 1
+SIMULATION_DISPLAYS = ("terminal", "pygame", "capture", "gifanim", "dummy")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,19 +48,76 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser(
         "simulate", help="run the companion on this computer, drawn in the terminal"
     )
-    add_simulate_arguments(simulate)
-    simulate.set_defaults(handler=run_simulation)
+    _add_simulate_arguments(simulate)
+    simulate.set_defaults(handler=_simulate)
 
     run = commands.add_parser("run", help="run the companion on its hardware (the daemon)")
-    add_daemon_arguments(run)
-    run.set_defaults(handler=run_daemon)
+    _add_hardware_arguments(run)
+    run.set_defaults(handler=_run_daemon)
 
     check = commands.add_parser(
         "check-hardware", help="show a test pattern and every input, to check the wiring"
     )
-    add_daemon_arguments(check)
-    check.set_defaults(handler=check_hardware)
+    _add_hardware_arguments(check)
+    check.set_defaults(handler=_check_hardware)
     return parser
+
+
+def _add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--display",
+        choices=SIMULATION_DISPLAYS,
+        help="where to draw: a pygame window (the default on a desktop), the terminal (the "
+        "default elsewhere), PNG captures, an animated GIF, or nowhere (dummy; the default "
+        "with --script)",
+    )
+    parser.add_argument(
+        "--output",
+        type=Path,
+        help="for capture, DIR/frame.png (frames numbered frame-000001.png...; or a template "
+        "such as DIR/f{:04}.png); for gifanim, DIR/game.gif. DIR must exist",
+    )
+    parser.add_argument(
+        "--script",
+        type=Path,
+        help="read inputs from FILE, one per line, and exit (in a fresh temporary state "
+        "directory unless --state-dir is given)",
+    )
+    parser.add_argument("--seed", type=int, help="deal and shuffle new games reproducibly")
+    parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
+    parser.add_argument("--json", action="store_true", help="print the final state as JSON on exit")
+
+
+def _add_hardware_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profile",
+        help="a hardware profile: a shipped name (see hardware/README.md) or a TOML file; "
+        "default: sh1106-encoder on a Raspberry Pi, simulation elsewhere",
+    )
+    parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
+    add_display_arguments(parser)
+
+
+# Each command imports only what it runs: the device's start-up does not pay for the
+# simulation's terminal and keyboard, nor a replay for the whole application.
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from companion.simulate import run
+
+    return run(args)
+
+
+def _run_daemon(args: argparse.Namespace) -> int:
+    from companion.daemon.service import run
+
+    return run(args)
+
+
+def _check_hardware(args: argparse.Namespace) -> int:
+    from companion.daemon.check import run
+
+    return run(args)
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -47,13 +47,12 @@ from companion.logs import log_to_file
 from companion.runtime.loop import DisplayLoop, Periodic, closing_on_signals
 from companion.storage.files import StorageError, move_aside
 from companion.storage.lock import StateDirBusyError, StateDirLock
-from companion.storage.paths import resolve_state_dir, write_problem
+from companion.storage.paths import resolve_state_dir, startup_notices
 from companion.untrusted import NotRegularFileError, UnusableFileError, read_capped
 
 if TYPE_CHECKING:  # imports pygame: only when a window is opened
     from companion.display.window import SimulationWindow
 
-DISPLAYS = ("terminal", "pygame", "capture", "gifanim", "dummy")
 RECORDINGS = {"capture": ".png", "gifanim": ".gif"}
 """The displays that write files, and the kind of file each writes."""
 WINDOW_SCALE = 4
@@ -75,31 +74,6 @@ LOG_NAME = "companion.log"
 
 class UsageError(ValueError):
     """A command line that cannot work, said in one line."""
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--display",
-        choices=DISPLAYS,
-        help="where to draw: a pygame window (the default on a desktop), the terminal (the "
-        "default elsewhere), PNG captures, an animated GIF, or nowhere (dummy; the default "
-        "with --script)",
-    )
-    parser.add_argument(
-        "--output",
-        type=Path,
-        help="for capture, DIR/frame.png (frames numbered frame-000001.png...; or a template "
-        "such as DIR/f{:04}.png); for gifanim, DIR/game.gif. DIR must exist",
-    )
-    parser.add_argument(
-        "--script",
-        type=Path,
-        help="read inputs from FILE, one per line, and exit (in a fresh temporary state "
-        "directory unless --state-dir is given)",
-    )
-    parser.add_argument("--seed", type=int, help="deal and shuffle new games reproducibly")
-    parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
-    parser.add_argument("--json", action="store_true", help="print the final state as JSON on exit")
 
 
 def window_installed() -> bool:
@@ -202,12 +176,6 @@ def _read_script(path: Path) -> list:
     except UnusableFileError as error:
         raise UnusableFileError(f"{path}: {error}") from None
     return parse_script(text, str(path))
-
-
-def startup_notices(state_dir: Path) -> list[str]:
-    """What the player must know before anything else: a card nothing can be saved to."""
-    problem = write_problem(state_dir)
-    return [f"Nothing can be saved: {problem}."] if problem else []
 
 
 def log_in_state_dir(state_dir: Path) -> None:

@@ -59,6 +59,7 @@ from companion.daemon.notify import Notifier
 from companion.display.oled import open_oled
 from companion.hardware.config import SerialPadConfig
 from companion.hardware.profile import load_profile
+from companion.inputs import serial_pad
 from companion.inputs.events import EventQueue, Input, InputEvent
 from companion.inputs.serial_pad import SerialPad
 from companion.render.screens import render
@@ -340,8 +341,8 @@ def run(
             received = pads[-1].stats().bytes_received if pads else 0
             return sum(each.written for each in ends) - received - never_read
 
-        saved_class = service.SerialPad
-        service.SerialPad = Pad
+        # serve imports the pad's class when a profile has one: it gets this one.
+        serial_pad.SerialPad = Pad
         thread = threading.Thread(target=daemon, name="daemon", daemon=True)
         thread.start()
         try:
@@ -431,7 +432,7 @@ def run(
         finally:
             queue.close()
             thread.join(WAIT)
-            service.SerialPad = saved_class
+            serial_pad.SerialPad = SerialPad
             end.close()
             display.cleanup()
         stats = pad.stats() if pad else None

@@ -13,11 +13,9 @@ import logging
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from pathlib import Path
 
 from gpiozero.exc import GPIOZeroError
 
-from companion import simulate
 from companion.app.companion import Companion
 from companion.daemon.notify import Notifier
 from companion.display.factory import DisplayUnavailable, open_display
@@ -25,34 +23,22 @@ from companion.display.oled import open_oled
 from companion.display.sink import Display
 from companion.engine.summary import state_dict
 from companion.hardware.config import HardwareProfile
-from companion.hardware.flags import add_display_arguments, apply_display_overrides
+from companion.hardware.flags import apply_display_overrides
 from companion.hardware.profile import ProfileError, default_profile_name, load_profile
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
-from companion.inputs.keyboard import KEY_HELP
-from companion.inputs.serial_pad import SerialPad
 from companion.logs import log_to_stderr
 from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic, closing_on_signals
 from companion.storage.files import StorageError
 from companion.storage.lock import StateDirBusyError, StateDirLock
-from companion.storage.paths import resolve_state_dir
+from companion.storage.paths import resolve_state_dir, startup_notices
 from companion.views import TextView
 
 log = logging.getLogger(__name__)
 
 EXIT_BAD_SETUP = 2
 SAVED = TextView("Saved", ("The game is saved.", "See you next game."), 1, 1)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--profile",
-        help="a hardware profile: a shipped name (see hardware/README.md) or a TOML file; "
-        "default: sh1106-encoder on a Raspberry Pi, simulation elsewhere",
-    )
-    parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
-    add_display_arguments(parser)
 
 
 def open_profile(args: argparse.Namespace) -> HardwareProfile:
@@ -86,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_SETUP
     if profile.display.driver == "terminal":
         # No panel and no GPIO: the simulation, driven from this terminal's keyboard.
+        from companion import simulate  # only here: the device starts faster without it
+
         return simulate.run(
             argparse.Namespace(
                 display=None, output=None, script=None, seed=None, state_dir=state_dir, json=False
@@ -100,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     queue = EventQueue()
     with ExitStack() as stack:
         stack.enter_context(lock)
-        app = Companion(state_dir, notices=simulate.startup_notices(state_dir), ask_language=True)
+        app = Companion(state_dir, notices=startup_notices(state_dir), ask_language=True)
         try:
             display = stack.enter_context(panel_for(profile))
             stack.enter_context(open_gpio_inputs(profile.inputs, queue))
@@ -124,6 +112,9 @@ def serve(
     snapshot = StateSnapshot(app)
     with ExitStack() as stack:
         if profile.serial_pad:
+            # Only builds with a pad load pyserial: the others start faster without it.
+            from companion.inputs.serial_pad import SerialPad
+
             pad = SerialPad(profile.serial_pad.url, profile.serial_pad.baudrate, queue, snapshot)
             stack.enter_context(pad)
         loop = _loop(app, display, notifier, snapshot)
@@ -160,6 +151,8 @@ def panel_for(profile: HardwareProfile) -> Iterator[Display]:
     """The profile's display, opened, and cleaned up afterwards."""
     display: Display
     if profile.display.driver == "terminal":
+        from companion.inputs.keyboard import KEY_HELP  # not on a panel: it starts faster
+
         display = open_display("terminal", help_text=KEY_HELP)
     else:
         display = open_oled(profile.display)

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.display.sink import Display, DummyDisplay
-from companion.display.terminal import TerminalDisplay
 from companion.hardware.constants import HEIGHT, WIDTH
 
 EMULATORS = ("pygame", "capture", "gifanim")
@@ -51,6 +50,9 @@ def open_display(
     so the device, which has neither, can still use the other sinks.
     """
     if name == "terminal":
+        # Imported here: the device, drawing on its panel, starts faster without it.
+        from companion.display.terminal import TerminalDisplay
+
         return TerminalDisplay(width=WIDTH, height=HEIGHT, **options)
     if name == "dummy":
         return DummyDisplay(width=WIDTH, height=HEIGHT, mode="1", **options)
