@@ -81,7 +81,7 @@ def instructions(program: str, *args: str) -> tuple[int, str]:
         result = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
              sys.executable, "-c", program, *args],
-            capture_output=True, text=True, check=True,
+            capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL,
         )  # fmt: skip
     collected = re.search(r"Collected : (\d+)", result.stderr)
     assert collected, result.stderr[-500:]

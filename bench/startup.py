@@ -1,6 +1,6 @@
 """Start-up to the first frame, against a bare import of the libraries it needs.
 
-    .venv/bin/python bench/startup.py [--runs N]
+    .venv/bin/python bench/startup.py [--runs N] [--instructions]
 
 Starts the daemon as `run` starts it (bench/device.py's DAEMON: the real luma
 driver on a recording bus, gpiozero on mock pins) until READY=1 arrives on a
@@ -8,6 +8,9 @@ real notify socket, and, alternately in the same run, a bare
 `import PIL.Image, luma.oled.device, gpiozero`. Prints the median of N runs of
 each, wall-clock and CPU (user + system), and their ratios: on a shared
 machine the wall-clock figures swing with the load, the CPU ones much less.
+With --instructions, also the instructions valgrind's callgrind counts for
+each, which do not depend on the load at all (the daemon's stdin is closed,
+so it stops right after its first frame, drawing its "saved" screen).
 
 Not a test: it prints figures and never fails.
 """
@@ -24,7 +27,8 @@ import sys
 import tempfile
 import time
 
-from device import BARE_IMPORT, cpu_seconds, start_daemon
+from device import BARE_IMPORT, DAEMON, PROFILE, cpu_seconds, start_daemon
+from instructions import instructions
 
 
 def children_cpu() -> float:
@@ -51,9 +55,21 @@ def daemon_to_ready() -> tuple[float, float]:
     return wall, cpu
 
 
+def daemon_instructions() -> int:
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
+    ):
+        notify_path = os.path.join(scratch, "notify")
+        listener.bind(notify_path)
+        count, _ = instructions(DAEMON, PROFILE, notify_path, os.path.join(scratch, "state"))
+    return count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--instructions", action="store_true", help="also count (needs valgrind)")
     args = parser.parse_args()
     bare, daemon = [], []
     for _ in range(args.runs):
@@ -68,6 +84,13 @@ def main() -> None:
         print(
             f"  {what}: to the first frame {ours:.3f} s, bare import {base:.3f} s,"
             f" ratio {ours / base:.2f} (target <= 1.5)"
+        )
+
+    if args.instructions:
+        ours, (base, _) = daemon_instructions(), instructions(BARE_IMPORT)
+        print(
+            f"  instructions: to the first frame {ours / 1e9:.3f} G, bare import"
+            f" {base / 1e9:.3f} G, ratio {ours / base:.2f}"
         )
 
 
