@@ -7,7 +7,8 @@ English only pushes its own section onto a second page.
 from __future__ import annotations
 
 from companion.text.language import Words, msg
-from companion.text.pages import TEXT_PAGE_LINES, text_page_lines
+from companion.text.pages import page_lines, text_page_lines
+from companion.text.typefaces import body_font
 
 RULES_REMINDER: tuple[str, ...] = (
     msg(
@@ -45,8 +46,9 @@ RULES_REMINDER: tuple[str, ...] = (
 
 def rules_reminder(words: Words) -> list[str]:
     """The sections in the player's language as page lines, each from the top of a page."""
+    font = body_font(words.language)
     lines: list[str] = []
     for section in RULES_REMINDER:
-        lines += text_page_lines([words(section)])
-        lines += [""] * (-len(lines) % TEXT_PAGE_LINES)
+        lines += text_page_lines([words(section)], font)
+        lines += [""] * (-len(lines) % page_lines(font))
     return lines

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from companion.inputs.events import Input
 from companion.text.language import Words
-from companion.text.pages import TEXT_PAGE_LINES, text_page_lines
+from companion.text.pages import page_lines, text_page_lines
+from companion.text.typefaces import body_font
 from companion.views import (
     MenuItem,
     MenuView,
@@ -152,8 +153,9 @@ class Pages(Screen):
     ) -> None:
         """`ok`: pressing acknowledges a message, rather than going back from a text."""
         self.title, self.on_done = title, on_done
-        lines = text_page_lines(texts)
-        per_page = TEXT_PAGE_LINES
+        font = body_font(words.language)
+        lines = text_page_lines(texts, font)
+        per_page = page_lines(font)
         self.pages = [tuple(lines[i : i + per_page]) for i in range(0, len(lines), per_page)] or [
             ()
         ]

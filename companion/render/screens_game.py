@@ -11,11 +11,13 @@ from companion.engine.catalogue import PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
 from companion.render.layout import (
     GAP,
+    HANGUL,
     LINE,
     PAD,
+    Lettering,
     flow,
     left_right,
-    rows_between,
+    lettering_of,
     text_line,
 )
 from companion.render.patches import (
@@ -31,6 +33,7 @@ from companion.text.font import (
     BUTTON,
     LARGE,
     SMALL,
+    Font,
 )
 from companion.views import (
     AutomaView,
@@ -64,6 +67,15 @@ BOTTOM = Box(0, HEIGHT - LINE, WIDTH, LINE)
 STRIP_ROWS = 3
 """At most this many rows of a step or of the Automa's turn under the board: two
 leave the whole offer visible; a third covers the offer's lowest page."""
+KOREAN_BOTTOM = Box(0, HEIGHT - HANGUL.font.height, WIDTH, HANGUL.font.height)
+"""A Korean line is 11 rows: the turn's line ends on the last row, and the labels
+move up under the patches (whose area ends two rows above LABEL_ROW) to make room."""
+KOREAN_LABEL_ROW = Box(0, KOREAN_BOTTOM.y - SMALL.height, WIDTH, SMALL.height)
+KOREAN_STRIP_ROWS = 3
+KOREAN_STRIP_PITCH = HANGUL.font.height + 1
+"""Korean strip rows are 12 pixels, one blank row between lines: three cover the
+offer's patches (as three English rows cover its lowest page) and leave the track
+alone; the last row is the turn's own line, in the same pixels."""
 
 
 def draw_board(canvas: Canvas, board: BoardView) -> None:
@@ -129,28 +141,31 @@ def _header_text(board: BoardView, index: int, label: str) -> str:
 
 
 def draw_turn(canvas: Canvas, view: TurnView) -> None:
+    lettering = lettering_of(view)
+    korean = lettering is HANGUL
+    label_row, bottom = (KOREAN_LABEL_ROW, KOREAN_BOTTOM) if korean else (LABEL_ROW, BOTTOM)
     choice = view.choices[view.selected] if 0 <= view.selected < len(view.choices) else None
     draw_board(canvas, view.board)
     if isinstance(choice, Buy):
-        _labels(canvas, view.board, choice.index)
+        _labels(canvas, view.board, choice.index, label_row)
     else:
         # No patch chosen (each turn starts on Advance): each side's score so far
         # under its name, in place of the labels.
-        left_right(canvas, LABEL_ROW.inset(PAD, 0), *view.scores)
+        left_right(canvas, label_row.inset(PAD, 0), *view.scores)
     if view.banner:
-        canvas.selection_bar(BOTTOM, view.banner, align="center")
+        canvas.selection_bar(bottom, view.banner, font=lettering.font, align="center")
     elif 0 <= view.selected < len(view.lines):
-        text_line(canvas, BOTTOM, view.lines[view.selected])
+        text_line(canvas, bottom, view.lines[view.selected], font=lettering.font)
 
 
-def _labels(canvas: Canvas, board: BoardView, chosen: int) -> None:
+def _labels(canvas: Canvas, board: BoardView, chosen: int, label_row: Box) -> None:
     """Each patch's cost, time and buttons under it; the chosen one's lit."""
     for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
         patch = PATCH_BY_ID.get(shown.patch_id)
         if patch is None:
             continue
         column = OFFER_COLUMNS[index]
-        label = Box(column.x, LABEL_ROW.y, column.width, LINE)
+        label = Box(column.x, label_row.y, column.width, label_row.height)
         if index == chosen:
             # Only the label is lit, not a frame round the patch: turning the knob
             # rewrites the label row and the line below, not the patches' pages.
@@ -167,7 +182,9 @@ def _label(canvas: Canvas, box: Box, patch: Patch, *, fill: int) -> None:
 # --- the strip under the board: a step, the Automa's turn -----------------------------
 
 
-def _strip(canvas: Canvas, lines: list[str], first: int, right: str, what: str) -> None:
+def _strip(
+    canvas: Canvas, lines: list[str], first: int, right: str, what: str, lettering: Lettering
+) -> None:
     """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`.
 
     The rows grow upwards from the bottom, so two rows leave the offer whole, and
@@ -177,20 +194,25 @@ def _strip(canvas: Canvas, lines: list[str], first: int, right: str, what: str) 
     """
     # Room at the right for `right` on the first row and, where the knob scrolls,
     # for the arrows on every row.
-    arrows = SMALL.text_width(ARROW_DOWN) + GAP if what == "automa" else 0
-    first_row = SMALL.text_width(right) + GAP if right else 0
+    font = lettering.font
+    line = KOREAN_STRIP_PITCH if lettering is HANGUL else lettering.line
+    arrows = font.text_width(ARROW_DOWN) + GAP if what == "automa" else 0
+    first_row = font.text_width(right) + GAP if right else 0
 
     def room(row: int) -> tuple[int, int]:
         return (0, WIDTH - max(arrows, first_row if row == 0 else 0))
 
-    rows = flow(lines[first:], room, indent=GAP, whole=True)
+    rows = flow(lines[first:], room, indent=GAP, whole=True, font=font)
     # Scrolled past the first lines (the Automa's reasons), the strip may take a
     # fourth row: the player is reading, not looking at the offer.
-    most = STRIP_ROWS if first == 0 else STRIP_ROWS + 1
+    if lettering is HANGUL:
+        most = KOREAN_STRIP_ROWS
+    else:
+        most = STRIP_ROWS if first == 0 else STRIP_ROWS + 1
     shown = rows[:most]
     if len(rows) > most and what == "step":
         canvas.report(f"{what}: {len(rows)} lines, room for {most}")
-    top = HEIGHT - len(shown) * LINE
+    top = HEIGHT - len(shown) * line
     canvas.fill(Box(0, top, WIDTH, HEIGHT - top), fill=0)
     for index, row in enumerate(shown):
         mark = right if index == 0 else ""
@@ -198,18 +220,19 @@ def _strip(canvas: Canvas, lines: list[str], first: int, right: str, what: str) 
             mark = ARROW_UP
         elif index == len(shown) - 1 and len(rows) > len(shown):
             mark = ARROW_DOWN
-        left_right(canvas, Box(row.x, top + index * LINE, WIDTH - row.x, LINE), row.text, mark)
+        box = Box(row.x, top + index * line, WIDTH - row.x, line)
+        left_right(canvas, box, row.text, mark, font=font)
 
 
 def draw_step(canvas: Canvas, view: StepView) -> None:
     draw_board(canvas, view.board)
     count = f"{view.number}/{view.total}" if view.total > 1 else ""
-    _strip(canvas, list(view.lines), 0, count, "step")
+    _strip(canvas, list(view.lines), 0, count, "step", lettering_of(view))
 
 
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:
     draw_board(canvas, view.board)
-    _strip(canvas, list(view.lines), view.first_row, "", "automa")
+    _strip(canvas, list(view.lines), view.first_row, "", "automa", lettering_of(view))
 
 
 # --- the score ------------------------------------------------------------------------
@@ -221,38 +244,43 @@ SCORE_DIVIDER = 5
 
 
 def draw_score(canvas: Canvas, view: ScoreView) -> None:
-    verdict = flow([view.verdict], lambda _: (PAD, WIDTH - 2 * PAD))
-    bar_height = len(verdict) * LINE + 1
+    font = lettering_of(view).font
+    # Korean rows one blank row apart, not a menu's 16 (the screen does not change
+    # under them).
+    pitch = SMALL.line_height if font is SMALL else font.height + 1
+    verdict = flow([view.verdict], lambda _: (PAD, WIDTH - 2 * PAD), font=font)
+    bar_height = len(verdict) * pitch + 1
     bar = Box(0, HEIGHT - bar_height, WIDTH, bar_height)
-    left_width = _left_column_width(view.columns)
+    left_width = _left_column_width(view.columns, font)
     boxes = (
         Box(0, 0, left_width, bar.y - 1),
         Box(left_width + SCORE_DIVIDER, 0, WIDTH - left_width - SCORE_DIVIDER, bar.y - 1),
     )
     for column, box in zip(view.columns, boxes, strict=True):
-        _score_column(canvas, box, column)
+        _score_column(canvas, box, column, font, pitch)
     canvas.vline(left_width + SCORE_DIVIDER // 2, 0, bar.y - 2)
     canvas.fill(bar)
     for index, row in enumerate(verdict):
         canvas.text_in_box(
-            Box(row.x, bar.y + 1 + index * LINE, row.width, SMALL.height),
+            Box(row.x, bar.y + 1 + index * pitch, row.width, font.height),
             row.text,
+            font=font,
             align="center",
             fill=0,
         )
 
 
-def _needed(column: ScoreColumn) -> int:
+def _needed(column: ScoreColumn, font: Font) -> int:
     """The narrowest a column can be with every row's label and points on one line."""
-    header = SMALL.text_width(column.label) + GAP + LARGE.text_width(str(column.total))
-    rows = [SMALL.text_width(what) + GAP + SMALL.text_width(str(p)) for what, p in column.lines]
+    header = font.text_width(column.label) + GAP + LARGE.text_width(str(column.total))
+    rows = [font.text_width(what) + GAP + font.text_width(str(p)) for what, p in column.lines]
     return max([header, *rows])
 
 
-def _left_column_width(columns: tuple[ScoreColumn, ScoreColumn]) -> int:
+def _left_column_width(columns: tuple[ScoreColumn, ScoreColumn], font: Font) -> int:
     """Half the display each, unless one column needs more and the other can give it."""
     half = (WIDTH - SCORE_DIVIDER) // 2
-    left, right = (_needed(column) for column in columns)
+    left, right = (_needed(column, font) for column in columns)
     if left <= half and right <= WIDTH - SCORE_DIVIDER - half:
         return half
     if left + right + SCORE_DIVIDER <= WIDTH:
@@ -260,19 +288,24 @@ def _left_column_width(columns: tuple[ScoreColumn, ScoreColumn]) -> int:
     return half
 
 
-def _score_column(canvas: Canvas, box: Box, column: ScoreColumn) -> None:
+def _score_column(canvas: Canvas, box: Box, column: ScoreColumn, font: Font, pitch: int) -> None:
     total = str(column.total)
     total_width = LARGE.text_width(total)
     canvas.text((box.right - total_width, 0), total, font=LARGE)
     # The label sits on the big number's baseline.
-    label_y = LARGE.cap_height - SMALL.cap_height
+    label_y = LARGE.cap_height - font.cap_height
     room = box.width - total_width - GAP
-    label = column.label if SMALL.fits(column.label, room) else column.short_label or column.label
-    canvas.text((box.x, label_y), label, max_width=room)
-    canvas.hline(SCORE_RULE_Y, box.x, box.right - 1)
-    count = rows_between(SCORE_ROWS_TOP, box.bottom)
+    label = column.label if font.fits(column.label, room) else column.short_label or column.label
+    canvas.text((box.x, label_y), label, font=font, max_width=room)
+    # Korean rows start right under the rule, itself a row higher (the big digits
+    # end a row above it anyway): three rows above a one-line verdict.
+    rule, rows_top = (
+        (SCORE_RULE_Y, SCORE_ROWS_TOP) if font is SMALL else (SCORE_RULE_Y - 1, SCORE_RULE_Y + 1)
+    )
+    canvas.hline(rule, box.x, box.right - 1)
+    count = max(0, (box.bottom - rows_top - font.height) // pitch + 1)
     if len(column.lines) > count:
         canvas.report(f"score {column.label!r}: {len(column.lines)} rows, room for {count}")
     for index, (what, points) in enumerate(column.lines[:count]):
-        row = Box(box.x, SCORE_ROWS_TOP + index * LINE, box.width, SMALL.height)
-        left_right(canvas, row, what, str(points))
+        row = Box(box.x, rows_top + index * pitch, box.width, font.height)
+        left_right(canvas, row, what, str(points), font=font)

@@ -1,0 +1,68 @@
+"""Korean screens lay out on 16-pixel rows, and the persistent board keeps its pixels."""
+
+import dataclasses
+
+from PIL import Image
+
+from companion.render.layout import HANGUL, LATIN, lettering_of
+from companion.render.screens import render_canvas
+from companion.testing.language_examples import main_screens
+from companion.text.hangul import KOREAN
+from companion.text.pages import TEXT_PAGE_WIDTH, page_lines, text_page_lines
+from companion.views import MenuItem, MenuView, StepView, TextView, TurnView
+
+KOREAN_ITEMS = (MenuItem("새 오토마 게임"), MenuItem("설정"), MenuItem("통계"))
+
+
+def lit_rows(image: Image.Image, x: int) -> list[int]:
+    """The lit rows of column `x`."""
+    return [y for y in range(image.height) if image.getpixel((x, y))]
+
+
+def test_a_view_with_hangul_is_laid_out_in_korean():
+    assert lettering_of(MenuView("설정", KOREAN_ITEMS, 0)) is HANGUL
+    assert lettering_of(MenuView("Ustawienia", (MenuItem("Język", "Polski"),), 0)) is LATIN
+    # However deep the text: a step's lines inside its view.
+    turn = main_screens("en")["turn"]
+    assert isinstance(turn, TurnView)
+    step = StepView(turn.board, ("내 시간 토큰 0 → 1",), 1, 1)
+    assert lettering_of(step) is HANGUL
+
+
+def test_a_korean_menu_has_a_13_pixel_title_and_16_pixel_rows_on_page_boundaries():
+    canvas = render_canvas(MenuView("패치워크", KOREAN_ITEMS, 1))
+    assert canvas.overflows == []
+    # Column 0 is lit down the title bar (rows 0-12), then down the selected
+    # (second) item: rows 32-47, two whole pages.
+    assert lit_rows(canvas.image, 0) == [*range(13), *range(32, 48)]
+    # Three items fit under the title: the third's Hangul ends above the last row.
+    texts = [record for record in canvas.texts if record.text == "통계"]
+    assert texts and texts[0].box.y == 48 + 3 and texts[0].box.bottom <= 64
+
+
+def test_the_korean_turn_line_ends_on_the_last_row_and_the_board_keeps_its_pixels():
+    english = main_screens("en")["turn"]
+    assert isinstance(english, TurnView)
+    lines = tuple("단추 부족" for _ in english.lines)
+    korean = dataclasses.replace(english, lines=lines)
+    english_canvas, korean_canvas = render_canvas(english), render_canvas(korean)
+    assert korean_canvas.overflows == []
+    # Header, track and patches: the first 46 rows (pages 0-4 and most of 5) are
+    # the same pixels in both languages.
+    top = (0, 0, 128, 46)
+    assert english_canvas.image.crop(top).tobytes() == korean_canvas.image.crop(top).tobytes()
+    line = next(record for record in korean_canvas.texts if record.text == "단추 부족")
+    assert (line.box.y, line.box.bottom) == (53, 64)
+
+
+def test_a_korean_text_page_holds_the_lines_the_app_pages_it_into():
+    words = "가죽 조각 단추 시간 토큰 " * 20
+    lines = text_page_lines([words], KOREAN)
+    assert all(KOREAN.text_width(line) <= TEXT_PAGE_WIDTH for line in lines)
+    page = tuple(lines[: page_lines(KOREAN)])
+    assert len(page) == 3
+    canvas = render_canvas(TextView("규칙", page, 1, 2, "돌리기: 쪽 누르기: 뒤로"))
+    assert canvas.overflows == []
+    # One line more than the page holds is reported, not drawn over the footer.
+    crowded = render_canvas(TextView("규칙", (*page, page[0]), 1, 2, "누르기: 뒤로"))
+    assert crowded.overflows == ["page: 4 lines, room for 3"]
