@@ -29,8 +29,11 @@ from companion.render.patches import (
 from companion.render.track import TRACK_HEIGHT, draw_track, track_width
 from companion.text.font import (
     ARROW_DOWN,
+    ARROW_RIGHT,
     ARROW_UP,
     BUTTON,
+    CHECK,
+    CROSS,
     LARGE,
     SMALL,
     Font,
@@ -105,9 +108,10 @@ def draw_board(canvas: Canvas, board: BoardView) -> None:
 
 
 def _header(canvas: Canvas, board: BoardView) -> None:
-    """Both sides' buttons; the side to move is lit. Who holds the 7x7 tile, and the
-    Automa's next virtual buttons with the tactical deck (a rule: always shown). When
-    that is too wide the names shorten, never the facts."""
+    """Both sides' buttons; the name of the side to move is lit (the name only: when the
+    turn passes, the panel rewrites two names, not the whole row). Who holds the 7x7
+    tile, and the Automa's next virtual buttons with the tactical deck (a rule: always
+    shown). When that is too wide the names shorten, never the facts."""
     for labels in ([side.label for side in board.sides], [_short(side) for side in board.sides]):
         texts = [_header_text(board, index, label) for index, label in enumerate(labels)]
         # Each text padded in its box, and a dark column between the boxes.
@@ -115,12 +119,15 @@ def _header(canvas: Canvas, board: BoardView) -> None:
             break
     else:
         canvas.report(f"header {texts[0]!r} and {texts[1]!r} do not fit")
-    for index, text in enumerate(texts):
-        width = SMALL.text_width(text) + 2 * PAD
-        box = Box(0 if index == 0 else WIDTH - width, 0, width, LINE)
-        if index == board.mover:
-            canvas.fill(box)
-        canvas.text_in_box(box.inset(PAD, 0), text, fill=0 if index == board.mover else 1)
+    for index, (label, text) in enumerate(zip(labels, texts, strict=True)):
+        x = PAD if index == 0 else WIDTH - PAD - SMALL.text_width(text)
+        name = Box(x - PAD, 0, SMALL.text_width(label) + 2 * PAD, LINE)
+        lit = index == board.mover
+        if lit:
+            canvas.fill(name)
+        canvas.text_in_box(name.inset(PAD, 0), label, fill=0 if lit else 1)
+        after = x + SMALL.text_width(label + " ") - SMALL.text_width(" ")
+        canvas.text_in_box(Box(after, 0, WIDTH - after, LINE), text[len(label) :])
 
 
 def _short(side: SideView) -> str:
@@ -155,7 +162,29 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
     if view.banner:
         canvas.selection_bar(bottom, view.banner, font=lettering.font, align="center")
     elif 0 <= view.selected < len(view.lines):
-        text_line(canvas, bottom, view.lines[view.selected], font=lettering.font)
+        if korean:
+            text_line(canvas, bottom, view.lines[view.selected], font=lettering.font)
+        else:
+            _choice_line(canvas, bottom, view.lines[view.selected])
+
+
+MARKS = (ARROW_RIGHT, CHECK, CROSS)
+MARK_CELL = max(SMALL.glyphs[mark].width for mark in MARKS)
+
+
+def _choice_line(canvas: Canvas, box: Box, text: str) -> None:
+    """A turn's line, its mark centred in a cell as wide as the ✓ that the step card puts
+    in its place: pressing turns "▶ Buy P24…" into "✓ Buy P24…", and only the mark's
+    columns change on the panel, not the whole line shifted by two pixels."""
+    mark = text[:1]
+    if mark not in MARKS:
+        canvas.text_in_box(box, text)
+        return
+    # Placed as the strip places its rows (`left_right`, centred on the capitals).
+    y = box.y + (box.height - SMALL.cap_height) // 2
+    canvas.text((box.x + (MARK_CELL - SMALL.glyphs[mark].width) // 2, y), mark)
+    rest = box.x + SMALL.advance(CHECK)
+    canvas.text((rest, y), text[1:], max_width=box.right - rest)
 
 
 def _labels(canvas: Canvas, board: BoardView, chosen: int, label_row: Box) -> None:

@@ -56,6 +56,11 @@ def text_drawn(view) -> list[str]:
     return [record.text for record in render_canvas(view).texts]
 
 
+def said(view) -> str:
+    """Everything drawn, run together: a header name and a turn's mark are drawn apart."""
+    return "".join(text_drawn(view))
+
+
 # --- goldens --------------------------------------------------------------------------
 
 
@@ -107,11 +112,11 @@ def test_an_unknown_view_is_a_type_error():
 
 def test_turn_bottom_line_follows_the_selected_choice():
     turn = EXAMPLES["turn_solo"]
-    assert f"{chr(0x25B6)} Buy P24: pay 6{BUTTON}, to 24" in text_drawn(turn)
+    assert f"{chr(0x25B6)} Buy P24: pay 6{BUTTON}, to 24" in said(turn)
     advance = dataclasses.replace(turn, selected=3)
-    assert f"{chr(0x25B6)} Advance to 22, +3{BUTTON}" in text_drawn(advance)
+    assert f"{chr(0x25B6)} Advance to 22, +3{BUTTON}" in said(advance)
     menu = dataclasses.replace(turn, selected=4)
-    assert f"{chr(0x25B6)} Menu" in text_drawn(menu)
+    assert f"{chr(0x25B6)} Menu" in said(menu)
 
 
 def test_turn_frames_only_a_selected_patch():
@@ -123,20 +128,19 @@ def test_turn_frames_only_a_selected_patch():
 
 
 def test_turn_shows_the_tactical_next_card_beside_the_automa():
-    tactical = " ".join(text_drawn(EXAMPLES["turn_tactical"]))
-    assert f"Automa 3{BUTTON} next 8{BUTTON}" in tactical
-    assert f"Automa 9{BUTTON}" in text_drawn(EXAMPLES["turn_solo"])
+    assert f"Automa 3{BUTTON} next 8{BUTTON}" in said(EXAMPLES["turn_tactical"])
+    assert f"Automa 9{BUTTON}" in said(EXAMPLES["turn_solo"])
 
 
 def test_the_header_names_who_holds_the_7x7_tile():
-    assert f"Player 2 11{BUTTON} 7x7" in text_drawn(EXAMPLES["turn_two_player"])
+    assert f"Player 2 11{BUTTON} 7x7" in said(EXAMPLES["turn_two_player"])
 
 
 def test_a_crowded_header_shortens_names_but_keeps_the_7x7_and_the_next_card():
     turn = EXAMPLES["turn_two_player"]
     sides = tuple(dataclasses.replace(side, buttons=63) for side in turn.board.sides)
     crowded = dataclasses.replace(turn, board=dataclasses.replace(turn.board, sides=sides))
-    drawn = text_drawn(crowded)
+    drawn = said(crowded)
     assert f"Pl.1 63{BUTTON}" in drawn and f"Pl.2 63{BUTTON} 7x7" in drawn
     assert render_canvas(crowded).overflows == []
 
@@ -216,7 +220,7 @@ def test_turn_extremes_fit():
     )
     assert render_canvas(late).overflows == []
     assert render_canvas(dataclasses.replace(late, selected=1)).overflows == []
-    header = " ".join(text_drawn(late))
+    header = said(late)
     assert f"You 58{BUTTON} 7x7" in header and f"next 10{BUTTON}" in header
 
 
@@ -411,3 +415,32 @@ def test_moving_the_pick_cursor_rewrites_only_the_two_labels_pages():
     before = render(picking)
     assert changed_pages(before, render(dataclasses.replace(picking, selected=1))) == {3}
     assert changed_pages(before, render(dataclasses.replace(picking, selected=4))) == {3, 6}
+
+
+def test_pressing_turns_the_mark_of_the_turn_s_line_into_a_tick_and_nothing_else():
+    # The step card's last line is the turn's line ticked: on the panel only the mark's
+    # columns may differ (the ✓ is 5 pixels wide, the ▶ 3), so the press rewrites them
+    # and not the whole row.
+    turn = render(EXAMPLES["turn_solo"])
+    step = render(
+        dataclasses.replace(
+            EXAMPLES["step"],
+            board=EXAMPLES["turn_solo"].board,
+            lines=("Neutral token to its place", f"\u2713 Buy P24: pay 6{BUTTON}, to 24"),
+            total=1,
+        )
+    )
+    bottom = (0, HEIGHT - 8, WIDTH, HEIGHT)
+    changed = ImageChops.difference(turn.crop(bottom), step.crop(bottom)).getbbox()
+    assert changed is not None and changed[2] <= SMALL.text_width("\u2713")
+
+
+def test_when_the_turn_passes_only_the_two_names_change_in_the_header():
+    mine = EXAMPLES["turn_solo"]
+    theirs = dataclasses.replace(mine, board=dataclasses.replace(mine.board, mover=1))
+    header = (0, 0, WIDTH, 8)
+    changed = ImageChops.difference(render(mine).crop(header), render(theirs).crop(header))
+    columns = {x for x in range(WIDTH) if changed.crop((x, 0, x + 1, 8)).getbbox()}
+    # "You" and "Automa", each lit with 2 pixels either side; not the buttons after them.
+    names = SMALL.text_width("You") + SMALL.text_width("Automa") + 4 * 2
+    assert 0 < len(columns) <= names
