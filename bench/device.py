@@ -1,6 +1,6 @@
 """Figures for the companion on its hardware, measured without the hardware.
 
-    .venv/bin/python bench/device.py [--games N] [--idle-seconds S]
+    .venv/bin/python bench/device.py [--games N] [--idle-seconds S] [--language CODE ...]
 
 The daemon's own code runs with the real luma.oled driver writing to a
 recording I2C bus (`companion.testing.recording.RecordingBus`) and gpiozero's
@@ -16,6 +16,9 @@ real devices on MockFactory pins. Printed, each against its reference:
    bare `import PIL, luma.oled, gpiozero`;
 5. resident memory of the running daemon.
 
+Figures 1 and 2 are measured in each `--language` (default English): Korean
+draws taller lines, and the board must keep its pixels in every language.
+
 Not a test: it prints figures and never fails.
 """
 
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import platform
 import random
@@ -45,11 +49,20 @@ from companion.inputs.events import EventQueue, Input
 from companion.inputs.gpio import open_gpio_inputs
 from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop
+from companion.storage.settings import LANGUAGES, SETTINGS_NAME
 from companion.testing.autoplay import inputs_for, random_choice, start_game
 from companion.testing.recording import RecordingBus
+from companion.text.language import words_for
 from companion.views import AutomaView, MenuView, QuestionView, StepView, TurnView
 
 PROFILE = "sh1106-encoder"
+
+
+def companion_in(state_dir: Path, language: str, seed: int = 0) -> Companion:
+    """The app as it starts with `language` chosen in its settings."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    (state_dir / SETTINGS_NAME).write_text(json.dumps({"language": language}))
+    return Companion(state_dir, itertools.count(seed).__next__)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -76,14 +89,14 @@ def full_frame_bytes(driver: str) -> int:
     return bus.payload_bytes
 
 
-def bytes_per_input(driver: str, games: int) -> dict[str, list[float]]:
+def bytes_per_input(driver: str, games: int, language: str) -> dict[str, list[float]]:
     """Fraction of a full frame sent for each input of `games` scripted games."""
     full = full_frame_bytes(driver)
     ratios: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         for number in range(games):
             rng = random.Random(number)
-            app = Companion(Path(scratch, str(number)), itertools.count(number).__next__)
+            app = companion_in(Path(scratch, str(number)), language, number)
             bus = RecordingBus()
             loop = DisplayLoop(app, open_oled(DisplayConfig(driver), bus=bus))
             loop.refresh()
@@ -100,23 +113,29 @@ def bytes_per_input(driver: str, games: int) -> dict[str, list[float]]:
     return ratios
 
 
-def undo_bytes(driver: str, games: int) -> dict[str, list[float]]:
+def undo_bytes(driver: str, games: int, language: str) -> dict[str, list[float]]:
     """Fraction of a full frame sent for each input of an undo, now and then in `games`
     scripted games: the question, the first reverse card, the next ones, the turn after."""
     full = full_frame_bytes(driver)
     ratios: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         for number in range(games):
-            play_with_undos(Path(scratch, str(number)), number, driver, full, ratios)
+            play_with_undos(Path(scratch, str(number)), number, driver, full, ratios, language)
     return ratios
 
 
 def play_with_undos(
-    state_dir: Path, number: int, driver: str, full: int, ratios: dict[str, list[float]]
+    state_dir: Path,
+    number: int,
+    driver: str,
+    full: int,
+    ratios: dict[str, list[float]],
+    language: str,
 ) -> None:
     """One scripted game that undoes on about one turn in five (`undo_bytes`)."""
     rng = random.Random(number)
-    app = Companion(state_dir, itertools.count(number).__next__)
+    app = companion_in(state_dir, language, number)
+    undo = words_for(language)("Undo last action")
     bus = RecordingBus()
     loop = DisplayLoop(app, open_oled(DisplayConfig(driver), bus=bus))
     start_game(app, number % 2 == 0, False, rng)
@@ -136,7 +155,7 @@ def play_with_undos(
             press(Input.HOLD)
             menu = app.view()
             assert isinstance(menu, MenuView)
-            for _ in range([item.label for item in menu.items].index("Undo last action")):
+            for _ in range([item.label for item in menu.items].index(undo)):
                 press(Input.NEXT)
             press(Input.SELECT, "undo: the question")
             press(Input.NEXT)  # "Yes, undo"
@@ -152,13 +171,13 @@ def play_with_undos(
             press(item)
 
 
-def latencies(games: int) -> list[float]:
+def latencies(games: int, language: str) -> list[float]:
     """Seconds from a knob detent on mock pins to its frame's last byte on the bus."""
     profile = load_profile(PROFILE)
     factory = MockFactory()
     measured: list[float] = []
     with tempfile.TemporaryDirectory() as scratch:
-        app = Companion(Path(scratch))
+        app = companion_in(Path(scratch), language)
         bus = RecordingBus()
         display = open_oled(profile.display, bus=bus)
         queue = EventQueue()
@@ -189,6 +208,7 @@ from companion.daemon.notify import Notifier
 from companion.daemon.service import serve
 from companion.display.oled import open_oled
 from companion.testing.recording import RecordingBus
+from companion.text.language import words_for
 from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue, Input
 from companion.inputs.gpio import open_gpio_inputs
@@ -254,6 +274,7 @@ import sys, time
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106
 from companion.testing.recording import RecordingBus
+from companion.text.language import words_for
 from companion.render.screens import render
 from companion.testing.screen_examples import EXAMPLES
 device = sh1106(i2c(bus=RecordingBus()))
@@ -303,29 +324,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--idle-seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--language", action="append", choices=LANGUAGES, help="repeat for several (default: en)"
+    )
     args = parser.parse_args()
+    languages = args.language or ["en"]
     cores = os.cpu_count()
     print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")
-    for driver in ("ssd1306", "sh1106"):
-        ratios = bytes_per_input(driver, args.games)
+    for language, driver in itertools.product(languages, ("ssd1306", "sh1106")):
+        ratios = bytes_per_input(driver, args.games, language)
         every = [r for values in ratios.values() for r in values]
         full = full_frame_bytes(driver)
         print(f"\n1. bytes on the bus per input, {driver}, share of luma's full frame ({full} B)")
-        print(f"   {len(every)} inputs of {args.games} scripted games (target: median <= 25%):")
+        print(f"   in {language}: {len(every)} inputs of {args.games} scripted games")
+        print("   (target: median <= 25%):")
         median, mean = statistics.median(every), statistics.mean(every)
         print(f"   all inputs: median {median:.0%}, mean {mean:.0%}")
         for kind, values in sorted(ratios.items()):
             print(f"   {kind}: median {statistics.median(values):.0%} over {len(values)}")
         print("   undo, now and then in the same games (not in the figures above):")
-        for kind, values in sorted(undo_bytes(driver, args.games).items()):
+        for kind, values in sorted(undo_bytes(driver, args.games, language).items()):
             print(f"   {kind}: median {statistics.median(values):.0%} over {len(values)}")
-    measured = [seconds * 1000 for seconds in latencies(args.games)]
     reference = bare_luma_display_ms()
-    median = statistics.median(measured)
-    print(f"\n2. input to bytes on the bus, {len(measured)} detents on mock pins:")
-    print(f"   median {median:.2f} ms, p99 {percentile(measured, 0.99):.2f} ms")
-    print(f"   one bare luma display() of a full frame plus drawing it: {reference:.2f} ms")
-    print(f"   ratio of medians {median / reference:.2f}")
+    for language in languages:
+        measured = [seconds * 1000 for seconds in latencies(args.games, language)]
+        median = statistics.median(measured)
+        print(
+            f"\n2. input to bytes on the bus, in {language}, {len(measured)} detents on mock pins:"
+        )
+        print(f"   median {median:.2f} ms, p99 {percentile(measured, 0.99):.2f} ms")
+        print(f"   one bare luma display() of a full frame plus drawing it: {reference:.2f} ms")
+        print(f"   ratio of medians {median / reference:.2f}")
     with tempfile.TemporaryDirectory() as scratch:
         bare = min(bare_import_seconds() for _ in range(3))
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)

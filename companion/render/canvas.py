@@ -177,6 +177,10 @@ class Canvas:
         rise = font.rise(text)
         if not self.bounds.contains(Box(x, y - rise, width, font.height + rise)):
             problems.append("runs off the display")
+        # A character no font draws shows as "?": the language's words must never.
+        missing = sorted({char for char in text if font.normalise(char) == font.fallback} - {"?"})
+        if missing:
+            problems.append(f"has no glyph for {''.join(missing)}")
         if problems:
             self.report(f"text {text!r} at {ink_box.corners} " + " and ".join(problems))
         record = TextBox(text=text, box=ink_box, room=room, cut=drawn < width or bool(problems))

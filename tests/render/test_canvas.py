@@ -50,6 +50,14 @@ def test_an_accent_above_the_display_is_reported_but_not_one_in_the_leading():
     assert "runs off the display" in canvas.overflows[0]
 
 
+def test_a_character_drawn_as_a_question_mark_is_reported():
+    canvas = Canvas()
+    canvas.text((0, 10), "Jürgen 1€?")  # ü reads as u; € has no glyph; "?" is meant
+    canvas.text((0, 20), "한국어")  # Hangul is only in the Korean font
+    canvas.text((0, 30), "Źdźbło")
+    assert [problem.rsplit(" ", 1)[-1] for problem in canvas.overflows] == ["€", "국어한"]  # sorted
+
+
 def test_text_that_exactly_fills_the_line_fits():
     canvas = Canvas()
     text = "M" * 21  # 21 * 6 - 1 = 125 px
