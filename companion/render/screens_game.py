@@ -221,23 +221,26 @@ def _strip(
     show keeps its pixels. Arrows at the right say more lines are above or below
     (the knob scrolls); `right` goes at the right of the first row.
     """
-    # Room at the right for `right` on the first row and, where the knob scrolls,
-    # for the arrows on every row.
     font = lettering.font
     line = KOREAN_STRIP_PITCH if lettering is HANGUL else lettering.line
-    arrows = font.text_width(ARROW_DOWN) + GAP if what == "automa" else 0
-    first_row = font.text_width(right) + GAP if right else 0
-
-    def room(row: int) -> tuple[int, int]:
-        return (0, WIDTH - max(arrows, first_row if row == 0 else 0))
-
-    rows = flow(lines[first:], room, indent=GAP, whole=True, font=font)
     # Scrolled past the first lines (the Automa's reasons), the strip may take a
     # fourth row: the player is reading, not looking at the offer.
     if lettering is HANGUL:
         most = KOREAN_STRIP_ROWS
     else:
         most = STRIP_ROWS if first == 0 else STRIP_ROWS + 1
+    # Room at the right for `right` on the first row and, where the knob scrolls, for
+    # the arrows: only the first row (▲) and the last shown (▼) carry one, so a middle
+    # row ("Pile without ●; neutral there") keeps the whole width and does not push
+    # the Automa's move out of sight.
+    arrows = font.text_width(ARROW_DOWN) + GAP if what == "automa" else 0
+    first_row = font.text_width(right) + GAP if right else 0
+
+    def room(row: int) -> tuple[int, int]:
+        marks = arrows if row in (0, most - 1) else 0
+        return (0, WIDTH - max(marks, first_row if row == 0 else 0))
+
+    rows = flow(lines[first:], room, indent=GAP, whole=True, font=font)
     shown = rows[:most]
     if len(rows) > most and what == "step":
         canvas.report(f"{what}: {len(rows)} lines, room for {most}")

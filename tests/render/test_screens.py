@@ -444,3 +444,21 @@ def test_when_the_turn_passes_only_the_two_names_change_in_the_header():
     # "You" and "Automa", each lit with 2 pixels either side; not the buttons after them.
     names = SMALL.text_width("You") + SMALL.text_width("Automa") + 4 * 2
     assert 0 < len(columns) <= names
+
+
+def test_the_automa_s_move_shows_without_turning_the_knob():
+    # Headline, pile and move: three rows. Only the last row carries the ▼, so the
+    # pile's line keeps the whole width and the move is not pushed below.
+    view = dataclasses.replace(
+        EXAMPLES["automa_take"],
+        lines=(
+            "Automa takes P13 (2nd)",
+            f"Pile without {BUTTON}; neutral there",
+            "Token 0 \u2192 1 on top",
+            f"Card 15: 3{BUTTON}, income 4{BUTTON}",
+            "3 affordable; no overtake: 1 left",
+        ),
+    )
+    drawn = text_drawn(view)
+    assert "Token 0 \u2192 1 on top" in drawn
+    assert f"Pile without {BUTTON}; neutral there" in drawn
