@@ -587,10 +587,11 @@ class VirtualPi:
             "the dealt game's first screen is the laptop's for the same seed",
             diff_pictures(self.panel.picture(), expected["frames"][dealt]),
         )
+        dealing = {**self.snapshot(), "latency": timed}
         rest = self.play(inputs[dealt + 1 :], expected["frames"][dealt + 1 :], first=dealt + 2)
         if rest is None:
             return
-        snapshots = [{**self.snapshot(), "latency": timed}, *rest]
+        snapshots = [dealing, *rest]
         latencies = [snap["latency"] for snap in snapshots]
         c.check(
             True,
