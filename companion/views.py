@@ -187,6 +187,9 @@ class AutomaView:
     """The first is the headline (drawn lit)."""
     first_row: int = 0
     """The first row shown: the knob scrolls."""
+    actions: int = 0
+    """How many of the first lines are what to do at the table (the headline and
+    steps): all of them show before the press that confirms them."""
 
 
 @dataclass(frozen=True, slots=True)

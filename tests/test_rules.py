@@ -340,6 +340,15 @@ def test_tactical_deck_next_virtual_buttons_always_known():
     assert state_dict(solo_game())["sides"]["automa"]["next_virtual_buttons"] is None
 
 
+def test_no_next_card_once_the_automa_is_on_53():
+    # On 53 the Automa takes no more turns (RULES.md §4, end): no card is next to show.
+    game = solo_game(cards=(19, 13), deck="tactical")
+    place(game, "automa", 53)
+    assert game.next_virtual_buttons is None
+    place(game, "automa", 52)
+    assert game.next_virtual_buttons == 6  # card 19, still to come
+
+
 @pytest.mark.parametrize(
     ("difficulty", "mark"),
     [("intern", 52), ("apprentice", 44), ("fellow", 41), ("master", 38), ("legend", 35)],

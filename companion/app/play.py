@@ -196,7 +196,8 @@ class AutomaScreen(Screen):
         self.first_row = 0
 
     def view(self) -> View:
-        return AutomaView(self.board, self.summary.lines, self.first_row)
+        summary = self.summary
+        return AutomaView(self.board, summary.lines, self.first_row, 1 + len(summary.steps))
 
     def handle(self, event: Input) -> None:
         if event is Input.SELECT:

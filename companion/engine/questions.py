@@ -52,8 +52,11 @@ class RuleQuestions(GameState):
     @property
     def next_virtual_buttons(self) -> int | None:
         """The next card's virtual buttons when the players may see them: the
-        tactical deck shows them on the card's back (RULES.md §4, the two decks)."""
+        tactical deck shows them on the card's back (RULES.md §4, the two decks).
+        None once the Automa is on 53: it takes no more turns, so no card is next."""
         if self.setup.deck is not Deck.TACTICAL or self.next_card is None:
+            return None
+        if self.sides[Side.AUTOMA].position == FINAL_POSITION:
             return None
         return CARD_BY_NUMBER[self.next_card].virtual_buttons
 

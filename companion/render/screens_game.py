@@ -212,7 +212,13 @@ def _label(canvas: Canvas, box: Box, patch: Patch, *, fill: int) -> None:
 
 
 def _strip(
-    canvas: Canvas, lines: list[str], first: int, right: str, what: str, lettering: Lettering
+    canvas: Canvas,
+    lines: list[str],
+    first: int,
+    right: str,
+    what: str,
+    lettering: Lettering,
+    actions: int = 0,
 ) -> None:
     """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`.
 
@@ -241,6 +247,13 @@ def _strip(
         return (0, WIDTH - max(marks, first_row if row == 0 else 0))
 
     rows = flow(lines[first:], room, indent=GAP, whole=True, font=font)
+    if first == 0 and lettering is not HANGUL:
+        # What the table must do shows whole before the press that confirms it (the
+        # Automa taking the 7x7 tile after a long move), even over more of the offer.
+        needed = len(flow(lines[:actions], room, indent=GAP, whole=True, font=font))
+        if needed > most:
+            most = min(needed, STRIP_ROWS + 2)
+            rows = flow(lines, room, indent=GAP, whole=True, font=font)  # ▼ on the new last
     shown = rows[:most]
     if len(rows) > most and what == "step":
         canvas.report(f"{what}: {len(rows)} lines, room for {most}")
@@ -264,7 +277,8 @@ def draw_step(canvas: Canvas, view: StepView) -> None:
 
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:
     draw_board(canvas, view.board)
-    _strip(canvas, list(view.lines), view.first_row, "", "automa", lettering_of(view))
+    lettering = lettering_of(view)
+    _strip(canvas, list(view.lines), view.first_row, "", "automa", lettering, view.actions)
 
 
 # --- the score ------------------------------------------------------------------------

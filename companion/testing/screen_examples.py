@@ -49,6 +49,7 @@ AUTOMA_TAKES = AutomaView(
         f"Card 18: 4{BUTTON}, income 1{BUTTON}",
         "3 affordable; no overtake: skipped; largest: 2 left; farthest: 1 left",
     ),
+    actions=5,
 )
 """The Automa's turn taking a patch, a leather patch and the 7x7 tile."""
 
@@ -269,6 +270,7 @@ EXAMPLES: dict[str, View] = {
             f"Card 12: 0{BUTTON}, income 5{BUTTON}",
             f"Nothing costs 0{BUTTON} or less",
         ),
+        actions=3,
     ),
     "question": QuestionView(
         title="7x7 bonus",

@@ -462,3 +462,11 @@ def test_the_automa_s_move_shows_without_turning_the_knob():
     drawn = text_drawn(view)
     assert "Token 0 \u2192 1 on top" in drawn
     assert f"Pile without {BUTTON}; neutral there" in drawn
+
+
+def test_everything_the_automa_does_shows_before_the_press_that_confirms_it():
+    # Taking a patch, its pile, its move, a leather patch and the 7x7 tile: five rows,
+    # over the offer; its card and reasons stay a knob turn away.
+    drawn = text_drawn(EXAMPLES["automa_take"])
+    assert "It takes the 7x7 tile" in drawn
+    assert not any(text.startswith("Card") for text in drawn)
