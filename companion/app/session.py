@@ -157,7 +157,10 @@ class GameSession:
         self.progress.undone = [undone.action for undone in reversed(plan.undone)]
         self.progress.acknowledged = len(game.move_stack)
         self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
-        self._save_progress()
+        # Durable: a progress.json from before the undo, back after a power cut with
+        # the same action played again, counted its steps as done (the crash explorer,
+        # seed 5): the Automa's turn came next, taken without a press.
+        self._save_progress(durable_name=True)
         return plan
 
     def unconfirmed_undo(self) -> UndoPlan | None:
@@ -222,10 +225,10 @@ class GameSession:
         assert entering is not None
         return self.start(entering.choice.setup(entering.seed, circle))
 
-    def _save_progress(self) -> None:
+    def _save_progress(self, *, durable_name: bool = False) -> None:
         # Only which screen to resume on: if the card refuses it, the journal still
         # holds the game, and the next press that changes the game says so.
         try:
-            self.progress.save(self.progress_path)
+            self.progress.save(self.progress_path, durable_name=durable_name)
         except OSError as error:
             log.warning("cannot save %s: %s", self.progress_path, error)

@@ -154,7 +154,10 @@ class Progress:
             _undone(data.get("undone", [])),
         )
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, *, durable_name: bool = False) -> None:
+        """Written atomically, its data fsynced; its name fsynced too only if `durable_name`
+        (a stale progress.json usually costs a screen shown again, not worth a second
+        fsync per press; after an undo it would bring back steps the undo took away)."""
         data = {
             "acknowledged": self.acknowledged,
             "asked_bonus": self.asked_bonus,
@@ -162,7 +165,7 @@ class Progress:
             "entering": self.entering.to_json() if self.entering else None,
             "undone": [action_record(action) for action in self.undone],
         }
-        atomic_write_text(path, json.dumps(data), durable_name=False)
+        atomic_write_text(path, json.dumps(data), durable_name=durable_name)
 
 
 def _undone(data: Any) -> list[Action]:

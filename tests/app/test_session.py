@@ -74,6 +74,32 @@ def test_undo_takes_back_the_persons_action_and_the_automa_turns_after_it(tmp_pa
     assert resumed.game.state() == start and resumed.unacknowledged() is None
 
 
+def test_an_undo_makes_its_progress_durable(tmp_path, monkeypatch):
+    """A progress.json from before an undo must not come back after a power cut: with
+    the same action played again, its count of confirmed steps skipped that action's
+    steps and the Automa's turn was taken unasked (stress/power_loss.py, seed 5)."""
+    from companion.storage import files
+
+    session = GameSession(tmp_path)
+    session.start(solo())
+    session.play(ADVANCE)
+    session.acknowledge()
+    while session.game.turn == "automa":
+        session.play(AUTOMA_TURN)
+        session.acknowledge()
+    synced = []
+    real_fsync_directory = files.fsync_directory
+
+    def fsync_directory(directory):
+        synced.append((directory, (directory / "progress.json").read_text()))
+        real_fsync_directory(directory)
+
+    monkeypatch.setattr(files, "fsync_directory", fsync_directory)
+    session.undo()
+    assert synced and synced[-1][0] == tmp_path
+    assert '"undone": [{' in synced[-1][1]  # the name synced is the undo's progress
+
+
 def test_only_automa_turns_cannot_be_undone(tmp_path):
     session = GameSession(tmp_path)
     session.start(two_player_setup("p1", seed=1))
