@@ -78,6 +78,9 @@ class DealView:
     first: int
     """1-based place of the first of them clockwise after P00."""
     total: int
+    title: str = "Lay out the circle"
+    hint: str = "go on clockwise"
+    """Where to lay them: after P00 on the first screen, then on clockwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,10 @@ class PickPatchView:
     """How many places the cursor turns through, the back choice included."""
     back_label: str = ""
     """What the back choice does, e.g. "Undo place 6", "Other cost"."""
+    title: str = ""
+    """E.g. "Circle place 7/32"."""
+    hint: str = ""
+    """What turning or pressing does now, e.g. "press: place it"."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES, STARTING_PATCH_ID
 from companion.inputs.events import Input
+from companion.text.language import Words
 from companion.views import DEAL_PER_SCREEN, DealView, PatchView, PickPatchView, View
 
 CIRCLE_PLACES = len(PATCHES) - 1
@@ -26,14 +27,23 @@ class DealScreen(Screen):
         index: int,
         on_move: Callable[[int], None],
         on_done: Action,
+        words: Words,
     ) -> None:
         self.circle, self.on_move, self.on_done = list(circle), on_move, on_done
+        self.words = words
         # A place saved mid-screen (by an older version) resumes on its screen.
         self.index = index - index % DEAL_PER_SCREEN
 
     def view(self) -> View:
         shown = self.circle[self.index : min(self.index + DEAL_PER_SCREEN, CIRCLE_PLACES)]
-        return DealView(tuple(PatchView(patch) for patch in shown), self.index + 1, CIRCLE_PLACES)
+        words = self.words
+        return DealView(
+            tuple(PatchView(patch) for patch in shown),
+            self.index + 1,
+            CIRCLE_PLACES,
+            words("Lay out the circle"),
+            words("after P00, row by row") if self.index == 0 else words("go on clockwise"),
+        )
 
     def handle(self, event: Input) -> None:
         if event in (Input.SELECT, Input.NEXT):
@@ -84,7 +94,9 @@ class PickPatchScreen(Screen):
         on_change: Callable[[list[str]], None],
         on_done: Callable[[tuple[str, ...]], None],
         on_cancel: Action,
+        words: Words,
     ) -> None:
+        self.words = words
         self.placed = list(placed)
         self.on_change, self.on_done, self.on_cancel = on_change, on_done, on_cancel
         self._choose_cost()
@@ -112,9 +124,11 @@ class PickPatchScreen(Screen):
         self.cursor = Cursor(len(costs) + 1, start)
 
     def view(self) -> View:
-        number, total = len(self.placed) + 1, CIRCLE_PLACES
+        number, total, words = len(self.placed) + 1, CIRCLE_PLACES, self.words
+        title = words("Circle place {number}/{total}", number=number, total=total)
         if self.cost is not None:
             patches = self._remaining(self.cost)
+            on_back = self.cursor.index >= len(patches)
             return PickPatchView(
                 number,
                 total,
@@ -123,19 +137,37 @@ class PickPatchScreen(Screen):
                 picking=True,
                 selected=self.cursor.index,
                 choices=self.cursor.count,
-                back_label="Other cost",
+                back_label=words("Other cost"),
+                title=title,
+                hint=words("press: other cost") if on_back else words("turn to it, press"),
             )
         costs = self._costs()
         cost = costs[self.cursor.index] if self.cursor.index < len(costs) else None
+        remaining: tuple[PatchView, ...] = ()
+        if cost is not None:
+            remaining = tuple(PatchView(patch) for patch in self._remaining(cost))
+            one = len(remaining) == 1
+            hint = words("press: place it") if one else words("turn to its cost, press")
+        elif self.placed:
+            hint = words("press: undo place {number}", number=len(self.placed))
+        else:
+            hint = words("press: back to set-up")
+        back_label = (
+            words("Undo place {number}", number=len(self.placed))
+            if self.placed
+            else words("Back to set-up")
+        )
         return PickPatchView(
             number,
             total,
             cost,
-            tuple(PatchView(patch) for patch in self._remaining(cost)) if cost is not None else (),
+            remaining,
             picking=False,
             selected=self.cursor.index,
             choices=self.cursor.count,
-            back_label=f"Undo place {len(self.placed)}" if self.placed else "Back to set-up",
+            back_label=back_label,
+            title=title,
+            hint=hint,
         )
 
     def handle(self, event: Input) -> None:

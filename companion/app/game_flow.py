@@ -61,7 +61,7 @@ class GameFlow:
 
         circle = self.session.current.setup.circle
         index = self.session.progress.dealing or 0
-        self.app.show(DealScreen(circle, index, self.session.deal_at, done))
+        self.app.show(DealScreen(circle, index, self.session.deal_at, done, self.app.words))
 
     def continue_game(self) -> None:
         """The next screen once the table has done everything asked."""

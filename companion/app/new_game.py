@@ -139,4 +139,5 @@ class NewGameFlow:
             self.session.cancel_entering()
             self.app.home()
 
-        self.app.show(PickPatchScreen(entering.placed, self.session.placed, done, cancel))
+        placed, words = self.session.placed, self.app.words
+        self.app.show(PickPatchScreen(entering.placed, placed, done, cancel, words))

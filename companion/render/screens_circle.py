@@ -73,12 +73,12 @@ def draw_tile(canvas: Canvas, box: Box, shown: PatchView, *, lit: bool = False) 
 
 def draw_deal(canvas: Canvas, view: DealView) -> None:
     last = view.first + len(view.patches) - 1
-    title_bar(canvas, "Lay out the circle", f"{view.first}-{last}/{view.total}")
+    title_bar(canvas, view.title, f"{view.first}-{last}/{view.total}")
     if len(view.patches) > DEAL_PER_SCREEN:
         canvas.report(f"{len(view.patches)} patches to deal, room for {DEAL_PER_SCREEN}")
     for slot, shown in enumerate(view.patches[:DEAL_PER_SCREEN]):
         draw_tile(canvas, tile_box(slot), shown)
-    hint(canvas, "after P00, row by row" if view.first == 1 else "go on clockwise")
+    hint(canvas, view.hint)
 
 
 # --- entering the circle: the cost, then the patch -----------------------------------
@@ -95,7 +95,7 @@ PICK_TILES = PICK_COLUMNS * GRID_ROWS
 
 
 def draw_pick_patch(canvas: Canvas, view: PickPatchView) -> None:
-    title_bar(canvas, f"Circle place {view.number}/{view.total}")
+    title_bar(canvas, view.title)
     on_back = view.selected >= len(view.patches) if view.picking else view.cost is None
     if view.cost is None:
         canvas.text_in_box(
@@ -119,12 +119,4 @@ def draw_pick_patch(canvas: Canvas, view: PickPatchView) -> None:
         for slot, shown in enumerate(view.patches[:PICK_TILES]):
             lit = view.picking and slot == view.selected
             draw_tile(canvas, tile_box(slot, columns=PICK_COLUMNS, left=1), shown, lit=lit)
-    hint(canvas, _pick_hint(view, on_back))
-
-
-def _pick_hint(view: PickPatchView, on_back: bool) -> str:
-    if on_back:
-        return f"press: {view.back_label.lower()}"
-    if view.picking:
-        return "turn to it, press"
-    return "press: place it" if len(view.patches) == 1 else "turn to its cost, press"
+    hint(canvas, view.hint)

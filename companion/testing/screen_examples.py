@@ -95,6 +95,7 @@ EXAMPLES: dict[str, View] = {
         ),
         first=1,
         total=32,
+        hint="after P00, row by row",
     ),
     "pick_patch": PickPatchView(
         number=7,
@@ -105,6 +106,8 @@ EXAMPLES: dict[str, View] = {
         selected=2,
         choices=11,
         back_label="Undo place 6",
+        title="Circle place 7/32",
+        hint="turn to its cost, press",
     ),
     "pick_patch_chosen": PickPatchView(
         number=7,
@@ -115,6 +118,8 @@ EXAMPLES: dict[str, View] = {
         selected=1,
         choices=4,
         back_label="Other cost",
+        title="Circle place 7/32",
+        hint="turn to it, press",
     ),
     "pick_patch_other_cost": PickPatchView(
         number=7,
@@ -125,6 +130,8 @@ EXAMPLES: dict[str, View] = {
         selected=3,
         choices=4,
         back_label="Other cost",
+        title="Circle place 7/32",
+        hint="press: other cost",
     ),
     "pick_patch_back": PickPatchView(
         number=7,
@@ -135,6 +142,8 @@ EXAMPLES: dict[str, View] = {
         selected=10,
         choices=11,
         back_label="Undo place 6",
+        title="Circle place 7/32",
+        hint="press: undo place 6",
     ),
     "turn_solo": TurnView(
         board=BoardView(
