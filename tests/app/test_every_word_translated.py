@@ -22,7 +22,7 @@ OPEN, CLOSE = "\u27e6", "\u27e7"
 def marked_words() -> Words:
     """A language whose every text is its English between ⟦ ⟧, placeholders kept."""
     keys = catalog("ru")
-    return Words("marked", {key: f"{OPEN}{key}{CLOSE}" for key in keys})
+    return Words("en", {key: f"{OPEN}{key}{CLOSE}" for key in keys})
 
 
 def unmarked(text: str) -> str:
