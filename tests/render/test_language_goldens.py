@@ -20,11 +20,8 @@ from PIL import Image, ImageChops
 from companion.render.screens import render_canvas
 from companion.storage.settings import LANGUAGES
 from companion.testing.language_examples import MAIN_SCREENS, main_screens
-from companion.text.font import SMALL
 
 GOLDEN = Path(__file__).parent.parent / "golden"
-HANGUL_DRAWN = "\uac00" in SMALL.glyphs
-"""The Korean goldens wait for the Hangul font (langfont's part of issue 14)."""
 
 
 @cache
@@ -32,11 +29,27 @@ def screens(language: str):
     return main_screens(language)
 
 
-@pytest.mark.parametrize("name", MAIN_SCREENS)
-@pytest.mark.parametrize("language", LANGUAGES)
+KNOWN_TO_FAIL = {
+    ("ko", "score"): "the Automa's four score rows (legend) in 16-pixel Hangul rows: room for 3",
+}
+"""Screens that do not fit yet: no golden is kept for them; the test says when they do."""
+
+
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [
+        pytest.param(
+            code,
+            name,
+            marks=[pytest.mark.xfail(reason=KNOWN_TO_FAIL[code, name], strict=True)]
+            if (code, name) in KNOWN_TO_FAIL
+            else [],
+        )
+        for code in LANGUAGES
+        for name in MAIN_SCREENS
+    ],
+)
 def test_main_screen_matches_its_golden_in_each_language(language, name):
-    if language == "ko" and not HANGUL_DRAWN:
-        pytest.skip("no Hangul in the font yet")
     canvas = render_canvas(screens(language)[name])
     assert canvas.overflows == []
     path = GOLDEN / language / f"{name}.png"
