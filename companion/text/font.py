@@ -153,7 +153,10 @@ class Font:
     fallback: str = "?"
     full_size: Mapping[str, Glyph] = field(default_factory=lambda: MappingProxyType({}))
     """Glyphs drawn pixel for pixel at this font's size, in place of the scaled design."""
-    _masks: Mapping[str, Image.Image] = field(init=False, repr=False, compare=False)
+    _masks: dict[str, Image.Image] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Each glyph's bitmap, drawn the first time it is used: start-up draws none of them."""
 
     def __post_init__(self) -> None:
         if self.fallback not in self.glyphs:
@@ -164,10 +167,6 @@ class Font:
         too_tall = [char for char, glyph in self.glyphs.items() if len(glyph.rows) > self.rows + 1]
         if too_tall:
             raise ValueError(f"font {self.name}: glyphs taller than a line: {too_tall[:5]}")
-        # Built once here so drawing is a handful of bitmap pastes per string.
-        masks = {char: glyph.mask(self.scale) for char, glyph in self.glyphs.items()}
-        masks.update({char: glyph.mask(1) for char, glyph in self.full_size.items()})
-        object.__setattr__(self, "_masks", MappingProxyType(masks))
 
     @property
     def height(self) -> int:
@@ -243,7 +242,22 @@ class Font:
     def advance(self, char: str) -> int:
         """Pixels from the start of `char` to the start of the next one."""
         glyph = self.glyphs[char]
-        return self._masks[char].width + glyph.spacing * self.scale
+        return self._width(char) + glyph.spacing * self.scale
+
+    def _width(self, char: str) -> int:
+        """Pixels `char`'s bitmap is wide, without drawing it."""
+        if char in self.full_size:
+            return self.full_size[char].width
+        return self.glyphs[char].width * self.scale
+
+    def _mask(self, char: str) -> Image.Image:
+        """`char`'s bitmap, drawn once so that drawing is a handful of bitmap pastes."""
+        mask = self._masks.get(char)
+        if mask is None:
+            full_size = self.full_size.get(char)
+            mask = full_size.mask(1) if full_size else self.glyphs[char].mask(self.scale)
+            self._masks[char] = mask
+        return mask
 
     def text_width(self, text: str) -> int:
         """Width in pixels of `text` from first lit column to last (no trailing gap).
@@ -279,7 +293,7 @@ class Font:
         right = None if max_width is None else x + max_width
         drawn_to = x
         for char in self.normalise(text):
-            mask = self._masks[char]
+            mask = self._mask(char)
             if right is not None and x + mask.width > right:
                 break
             # Bottom-aligned: the glyph's last row on the line's last row.
