@@ -19,18 +19,17 @@ from companion.app.play import (
     board_view,
     offer_before,
 )
-from companion.app.undo_wording import undo_cards
 from companion.app.widgets import Entry, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
 from companion.engine.game import BonusQuestion
 from companion.engine.setup import Side
-from companion.engine.undo_steps import UndoPlan
 from companion.text.language import msg
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
     from companion.app.companion import Companion
+    from companion.engine.undo_steps import UndoPlan
 
 log = logging.getLogger(__name__)
 
@@ -175,6 +174,9 @@ class GameFlow:
 
     def _show_undo(self, plan: UndoPlan) -> None:
         """The reverse steps under the board as the undo left it, card by card."""
+        # Imported on the first undo: the start-up never needs its wording or steps.
+        from companion.app.undo_wording import undo_cards
+
         game = self.session.current
         board = board_view(game, game.turn, self.app.words)
         cards = undo_cards(plan, self.app.words)

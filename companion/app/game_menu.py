@@ -7,7 +7,6 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.app.rules_text import rules_reminder
-from companion.app.undo_wording import undo_prompt_lines
 from companion.app.widgets import Action, Entry, Menu, NumberPicker, Pages, Question
 from companion.app.wording import about_side, side_label
 from companion.engine.actions import Adjust
@@ -100,6 +99,9 @@ class GameMenu:
 
     def confirm_undo(self, back: Action) -> None:
         """Name what the undo takes back; `back` is where "No" returns to."""
+        # Imported on the first undo: the start-up never needs its wording or steps.
+        from companion.app.undo_wording import undo_prompt_lines
+
         plan = self.session.undo_plan()
         assert plan is not None, "undo offered with nothing to undo"
         words = self.app.words

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice
-from companion.engine.undo_steps import UndoPlan, plan_undo, replan_undo, undo_count
 from companion.storage.journal import JOURNAL_NAME, Journal
 from companion.storage.progress import PROGRESS_NAME, Entering, Progress
+
+if TYPE_CHECKING:
+    from companion.engine.undo_steps import UndoPlan
 
 log = logging.getLogger(__name__)
 
@@ -138,15 +141,22 @@ class GameSession:
         self._save_progress()
 
     def can_undo(self) -> bool:
+        # undo_steps is imported when an undo is asked for: the start-up never needs it.
+        from companion.engine.undo_steps import undo_count
+
         return undo_count(self.current.move_stack) > 0
 
     def undo_plan(self) -> UndoPlan | None:
         """What `undo` would take back now, with the reverse steps for the table."""
+        from companion.engine.undo_steps import plan_undo
+
         return plan_undo(self.current)
 
     def undo(self) -> UndoPlan:
         """Take back the last action of a person, with any Automa turns after it;
         returns what was taken back."""
+        from companion.engine.undo_steps import plan_undo
+
         game = self.current
         plan = plan_undo(game)
         assert plan is not None, "nothing to undo"
@@ -167,6 +177,8 @@ class GameSession:
         """The last undo, while the table has not confirmed its reverse steps."""
         if not self.progress.undone:
             return None
+        from companion.engine.undo_steps import replan_undo
+
         plan = replan_undo(self.current, self.progress.undone)
         if plan is None:
             log.warning("the actions undone last no longer follow from the game: forgotten")
