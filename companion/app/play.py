@@ -212,7 +212,7 @@ class AutomaScreen(Screen):
 
 SCORE_LABELS: dict[str, str] = {
     "buttons": msg("buttons"),
-    "empty squares": msg("empty x-2"),
+    "empty squares": msg("empty x2"),
     "patches with buttons": msg("{button} patches"),
     "buttons on patches": msg("{button} shown"),
     "bonus tile": msg("bonus tile"),

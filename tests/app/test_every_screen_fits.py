@@ -8,11 +8,15 @@ import random
 import pytest
 from helpers import companion_in, play_games
 
+from companion.app.play import SCORE_LABELS
+from companion.app.wording import short_header_label, side_label
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.storage.settings import LANGUAGES
 from companion.testing.autoplay import play_to_the_end, start_game
 from companion.text.font import SMALL
+from companion.text.language import words_for
+from companion.views import ScoreColumn, ScoreView
 
 
 def undrawable(text: str) -> set[str]:
@@ -73,5 +77,55 @@ def test_menus_statistics_and_settings_fit(tmp_path, language):
         views.append(app.view())
     assert any(type(v).__name__ == "TextView" for v in views)
     assert any(type(v).__name__ == "NumberView" for v in views)
+    for view in views:
+        assert render_canvas(view).overflows == [], view
+
+
+def breakdown(words, name: str, rows: dict[str, int]) -> ScoreColumn:
+    """A side's end column as the app words it, from the engine's score lines."""
+    lines = tuple((words(SCORE_LABELS[label]), points) for label, points in rows.items())
+    return ScoreColumn(
+        side_label(name, words), lines, sum(rows.values()), short_header_label(name, words)
+    )
+
+
+NEVER_BOUGHT = {"buttons": 0, "bonus tile": 0, "empty squares": -2 * 81}
+"""The lowest score: 81 empty squares at -2 each, every button spent (-162)."""
+RICH_QUILT = {"buttons": 150, "bonus tile": 7, "empty squares": 0}
+"""A full quilt, the 7x7 tile and three-digit buttons (157)."""
+AUTOMA_AT_ITS_HARDEST = {
+    "buttons": 130,
+    "patches with buttons": 20,
+    "buttons on patches": 120,
+    "bonus tile": 7,
+}
+"""The Automa's four rows (the level counting all three) with three-digit figures."""
+
+
+KOREAN_FOUR_ROWS = "the Automa's four rows in Korean: room for three Hangul rows"
+
+
+@pytest.mark.parametrize(
+    "language",
+    [
+        pytest.param(code, marks=pytest.mark.xfail(reason=KOREAN_FOUR_ROWS, strict=True))
+        if code == "ko"
+        else code
+        for code in LANGUAGES
+    ],
+)
+def test_end_breakdowns_at_extreme_scores_fit(language):
+    words = words_for(language)
+    low, high = breakdown(words, "p1", NEVER_BOUGHT), breakdown(words, "p2", RICH_QUILT)
+    automa = breakdown(words, "automa", AUTOMA_AT_ITS_HARDEST)
+    assert low.total == -162 and high.total == 157 and automa.total == 277
+    views = [
+        ScoreView((low, high), words("{side} wins by {margin}", side=high.label, margin=319)),
+        ScoreView((low, low), words("Tie: {side} reached 53 first", side=low.label)),
+        ScoreView(
+            (breakdown(words, "player", NEVER_BOUGHT), automa),
+            words("Automa wins by {margin}", margin=439),
+        ),
+    ]
     for view in views:
         assert render_canvas(view).overflows == [], view

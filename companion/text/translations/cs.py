@@ -123,7 +123,7 @@ TRANSLATIONS: dict[str, str] = {
     "press: correct  0: cancel": "stisk: ok  0: zrušit",
     "press: cancel": "stisk: zrušit",
     "buttons": "knoflíky",
-    "empty x-2": "volná x-2",
+    "empty x2": "volná x2",
     "{button} patches": "{button}-záplaty",
     "{button} shown": "{button} na nich",
     "bonus tile": "dílek 7x7",

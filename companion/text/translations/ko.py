@@ -123,7 +123,7 @@ TRANSLATIONS: dict[str, str] = {
     "press: correct  0: cancel": "누르기: 고치기 0: 취소",
     "press: cancel": "누르기: 취소",
     "buttons": "단추",
-    "empty x-2": "빈칸 x-2",
+    "empty x2": "빈칸 x2",
     "{button} patches": "{button} 조각",
     "{button} shown": "조각의 {button}",
     "bonus tile": "보너스",

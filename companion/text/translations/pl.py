@@ -123,7 +123,7 @@ TRANSLATIONS: dict[str, str] = {
     "press: correct  0: cancel": "wciśnij: ok  0: anuluj",
     "press: cancel": "wciśnij: anuluj",
     "buttons": "guziki",
-    "empty x-2": "puste x-2",
+    "empty x2": "puste x2",
     "{button} patches": "{button}-kawałki",
     "{button} shown": "{button} na nich",
     "bonus tile": "żeton 7x7",

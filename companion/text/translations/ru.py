@@ -123,7 +123,7 @@ TRANSLATIONS: dict[str, str] = {
     "press: correct  0: cancel": "нажать: ок  0: отмена",
     "press: cancel": "нажать: отмена",
     "buttons": "пуговицы",
-    "empty x-2": "пусто x-2",
+    "empty x2": "пусто x2",
     "{button} patches": "{button}-лоскуты",
     "{button} shown": "{button} на них",
     "bonus tile": "тайл 7x7",
