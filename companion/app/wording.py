@@ -72,12 +72,13 @@ def short_header_label(name: str, words: Words) -> str:
 
 def score_so_far(game: Game, name: str, mover: bool, words: Words) -> str:
     """A side's score if the game ended now (the engine's), with the mover's income
-    in words: "-110 pts, income 3●"."""
+    in words: "-110 pts, income 3●"; the other side's is the bare number ("11"): the
+    unit once a row leaves room to keep the two apart at three-digit scores."""
     points = game.score(name)
     income = None if name == Side.AUTOMA else game.sides[name].income
     if mover and income is not None:
         return words("{points} pts, income {income}{button}", points=points, income=income)
-    return words("{points} pts", points=points)
+    return str(points)
 
 
 def about_side(

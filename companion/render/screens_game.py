@@ -158,7 +158,7 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
     else:
         # No patch chosen (each turn starts on Advance): each side's score so far
         # under its name, in place of the labels.
-        left_right(canvas, label_row.inset(PAD, 0), *view.scores)
+        _scores(canvas, label_row.inset(PAD, 0), *view.scores)
     if view.banner:
         canvas.selection_bar(bottom, view.banner, font=lettering.font, align="center")
     elif 0 <= view.selected < len(view.lines):
@@ -166,6 +166,19 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
             text_line(canvas, bottom, view.lines[view.selected], font=lettering.font)
         else:
             _choice_line(canvas, bottom, view.lines[view.selected])
+
+
+def _scores(canvas: Canvas, box: Box, left: str, right: str) -> None:
+    """Both sides' scores apart, a rule between them: two three-digit scores side by side
+    ("-134  -135 pts, income 0●") read as one run of figures without it."""
+    left_right(canvas, box, left, right)
+    start = box.x + SMALL.text_width(left)
+    end = box.right - SMALL.text_width(right)
+    if end - start < 2 * GAP + 1:
+        canvas.report(f"scores {left!r} and {right!r} leave no room for a rule between them")
+        return
+    top = box.y + (box.height - SMALL.cap_height) // 2
+    canvas.vline((start + end) // 2, top, top + SMALL.cap_height - 1)
 
 
 MARKS = (ARROW_RIGHT, CHECK, CROSS)

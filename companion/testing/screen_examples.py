@@ -168,7 +168,7 @@ EXAMPLES: dict[str, View] = {
         ),
         # 12 buttons, 20 squares covered: 12 - 2 x 61 = -110; the Automa at Fellow:
         # 9 buttons and 2 patches showing buttons, 11.
-        scores=(f"-110 pts, income 3{BUTTON}", "11 pts"),
+        scores=(f"-110 pts, income 3{BUTTON}", "11"),
     ),
     "turn_again": TurnView(
         board=BoardView(
@@ -193,7 +193,7 @@ EXAMPLES: dict[str, View] = {
             f"{ARROW_RIGHT} Menu",
         ),
         banner="Your turn again (on top)",
-        scores=(f"-120 pts, income 3{BUTTON}", "0 pts"),
+        scores=(f"-120 pts, income 3{BUTTON}", "0"),
     ),
     "turn_tactical": TurnView(
         board=BoardView(
@@ -217,7 +217,7 @@ EXAMPLES: dict[str, View] = {
             f"{ARROW_RIGHT} Advance to 11, +4{BUTTON}",
             f"{ARROW_RIGHT} Menu",
         ),
-        scores=(f"-150 pts, income 1{BUTTON}", "7 pts"),
+        scores=(f"-150 pts, income 1{BUTTON}", "7"),
     ),
     "turn_two_player": TurnView(
         board=BoardView(
@@ -243,7 +243,7 @@ EXAMPLES: dict[str, View] = {
             f"{ARROW_RIGHT} Advance to 34, +4{BUTTON}",
             f"{ARROW_RIGHT} Menu",
         ),
-        scores=(f"-47 pts, income 5{BUTTON}", "-22 pts"),
+        scores=(f"-47 pts, income 5{BUTTON}", "-22"),
     ),
     "step": StepView(
         board=BoardView(

@@ -3,6 +3,7 @@ off or off the display and no character the font cannot draw."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,6 +15,7 @@ from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.storage.settings import LANGUAGES
 from companion.testing.autoplay import play_to_the_end, start_game
+from companion.testing.screen_examples import EXAMPLES
 from companion.text.font import SMALL
 from companion.text.language import words_for
 from companion.views import ScoreColumn, ScoreView
@@ -129,3 +131,22 @@ def test_end_breakdowns_at_extreme_scores_fit(language):
     ]
     for view in views:
         assert render_canvas(view).overflows == [], view
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mover", [0, 1])
+def test_both_scores_on_the_turn_stay_apart_at_three_digits(language, mover):
+    # The lowest score is -162 (81 empty squares, no button); an income of 20 buttons
+    # is more than any quilt under way pays: wider than any real pair of scores.
+    words = words_for(language)
+    mover_says = words("{points} pts, income {income}{button}", points=-162, income=20)
+    scores = [str(-162), str(-162)]
+    scores[mover] = mover_says
+    turn = dataclasses.replace(EXAMPLES["turn_two_player"], scores=tuple(scores))
+    canvas = render_canvas(turn)
+    assert canvas.overflows == []
+    left, right = (next(r.box for r in canvas.texts if r.text == text) for text in scores)
+    # A rule stands between them, a gap clear on each side.
+    gap = range(left.right, right.x)
+    lit = [x for x in gap if canvas.image.getpixel((x, left.y + 2))]
+    assert len(lit) == 1 and lit[0] - left.right > 2 and right.x - lit[0] > 2

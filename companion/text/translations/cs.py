@@ -133,7 +133,6 @@ TRANSLATIONS: dict[str, str] = {
     "[board] Player {number}": "H{number}",
     "[board short] A": "A",
     "[board short] Pl.{number}": "H{number}",
-    "{points} pts": "{points} b.",
     "{points} pts, income {income}{button}": "{points} b., příjem {income}{button}",
     "Tie: you reached 53 first": "Remíza: ty dřív na 53",
     "Tie: Automa reached 53 first": "Remíza: Automa dřív na 53",

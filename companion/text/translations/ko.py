@@ -133,7 +133,6 @@ TRANSLATIONS: dict[str, str] = {
     "[board] Player {number}": "{number}P",
     "[board short] A": "AI",
     "[board short] Pl.{number}": "{number}P",
-    "{points} pts": "{points}",
     "{points} pts, income {income}{button}": "{points}, +{income}{button}",
     "Tie: you reached 53 first": "동률: 내가 53에 먼저",
     "Tie: Automa reached 53 first": "동률: 오토마가 53에 먼저",

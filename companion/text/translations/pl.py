@@ -133,7 +133,6 @@ TRANSLATIONS: dict[str, str] = {
     "[board] Player {number}": "G{number}",
     "[board short] A": "A",
     "[board short] Pl.{number}": "G{number}",
-    "{points} pts": "{points} pkt",
     "{points} pts, income {income}{button}": "{points} pkt, dochód {income}{button}",
     "Tie: you reached 53 first": "Remis: ty szybciej na 53",
     "Tie: Automa reached 53 first": "Remis: Automa szybciej na 53",

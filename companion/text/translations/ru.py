@@ -133,7 +133,6 @@ TRANSLATIONS: dict[str, str] = {
     "[board] Player {number}": "И{number}",
     "[board short] A": "А",
     "[board short] Pl.{number}": "И{number}",
-    "{points} pts": "{points} оч.",
     "{points} pts, income {income}{button}": "{points} оч., доход {income}{button}",
     "Tie: you reached 53 first": "Ничья: вы раньше на 53",
     "Tie: Automa reached 53 first": "Ничья: Автома раньше на 53",
