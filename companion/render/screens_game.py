@@ -92,10 +92,12 @@ def draw_board(canvas: Canvas, board: BoardView) -> None:
         leather=board.leather,
         bonus_mark=board.bonus_mark,
     )
-    # Exact positions beside the track: the first side's level with its (upper) token.
+    # Exact positions beside the track: the first side's level with its (upper) token,
+    # the second's on the page above the offer, two blank rows under the first (one
+    # row apart, two numbers read as one column of digits).
     numbers = Box(TRACK_BOX.right, TRACK_BOX.y, WIDTH - TRACK_BOX.right, SMALL.height)
     text_line(canvas, numbers, str(first.position), align="right")
-    below = Box(numbers.x, TRACK_BOX.bottom - SMALL.cap_height, numbers.width, SMALL.height)
+    below = Box(numbers.x, OFFER_TOP - LINE, numbers.width, SMALL.height)
     text_line(canvas, below, str(second.position), align="right")
     for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
         patch = known_patch(canvas, shown.patch_id)

@@ -470,3 +470,12 @@ def test_everything_the_automa_does_shows_before_the_press_that_confirms_it():
     drawn = text_drawn(EXAMPLES["automa_take"])
     assert "It takes the 7x7 tile" in drawn
     assert not any(text.startswith("Card") for text in drawn)
+
+
+def test_the_two_positions_beside_the_track_stand_two_rows_apart():
+    turn = EXAMPLES["turn_two_player"]
+    first, second = (side.position for side in turn.board.sides)
+    drawn = {record.text: record.box for record in render_canvas(turn).texts}
+    upper, lower = drawn[str(first)], drawn[str(second)]
+    # Digits fill the capital height only: at least two blank rows between them.
+    assert lower.y - (upper.y + SMALL.cap_height) >= 2
