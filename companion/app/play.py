@@ -229,6 +229,9 @@ def score_view(game: Game, words: Words) -> ScoreView:
             tuple(
                 (words(SCORE_LABELS.get(line.label, line.label)), line.points)
                 for line in game.score_lines(name)
+                # The tile's row only under the side that holds it: a "0" row says
+                # nothing, and the Automa's four rows need its room in Korean.
+                if line.label != "bonus tile" or line.points
             ),
             outcome.scores[name],
             short_header_label(name, words),

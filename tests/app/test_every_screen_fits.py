@@ -91,8 +91,9 @@ def breakdown(words, name: str, rows: dict[str, int]) -> ScoreColumn:
     )
 
 
-NEVER_BOUGHT = {"buttons": 0, "bonus tile": 0, "empty squares": -2 * 81}
-"""The lowest score: 81 empty squares at -2 each, every button spent (-162)."""
+NEVER_BOUGHT = {"buttons": 0, "empty squares": -2 * 81}
+"""The lowest score: 81 empty squares at -2 each, every button spent (-162); no row
+for the 7x7 tile, which the other side holds."""
 RICH_QUILT = {"buttons": 150, "bonus tile": 7, "empty squares": 0}
 """A full quilt, the 7x7 tile and three-digit buttons (157)."""
 AUTOMA_AT_ITS_HARDEST = {
@@ -104,7 +105,7 @@ AUTOMA_AT_ITS_HARDEST = {
 """The Automa's four rows (the level counting all three) with three-digit figures."""
 
 
-KOREAN_FOUR_ROWS = "the Automa's four rows in Korean: room for three Hangul rows"
+KOREAN_FOUR_ROWS = "the Automa's four rows (holding the 7x7 tile) in Korean: room for three"
 
 
 @pytest.mark.parametrize(
@@ -150,3 +151,16 @@ def test_both_scores_on_the_turn_stay_apart_at_three_digits(language, mover):
     gap = range(left.right, right.x)
     lit = [x for x in gap if canvas.image.getpixel((x, left.y + 2))]
     assert len(lit) == 1 and lit[0] - left.right > 2 and right.x - lit[0] > 2
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_automa_at_its_hardest_without_the_tile_fits(language):
+    # Its three counted rows, no tile row (the player holds it): 130 + 20 + 120 = 270
+    # against 150 + 7 = 157.
+    words = words_for(language)
+    without_tile = {k: points for k, points in AUTOMA_AT_ITS_HARDEST.items() if k != "bonus tile"}
+    automa = breakdown(words, "automa", without_tile)
+    player = breakdown(words, "player", RICH_QUILT)
+    assert (automa.total, player.total) == (270, 157)
+    view = ScoreView((player, automa), words("Automa wins by {margin}", margin=113))
+    assert render_canvas(view).overflows == []
