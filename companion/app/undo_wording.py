@@ -10,7 +10,14 @@ correction, the Automa's deck.
 
 from __future__ import annotations
 
-from companion.app.wording import ENGLISH_WORDS, Card, about_side, buttons_change, side_label
+from companion.app.wording import (
+    ENGLISH_WORDS,
+    Card,
+    about_side,
+    buttons_change,
+    side_label,
+    token_move,
+)
 from companion.engine.actions import Adjust, Advance, Buy, ClaimBonus
 from companion.engine.undo_steps import (
     MoveTokenBack,
@@ -118,15 +125,7 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
             case ReturnNeutralToken(before):
                 circle.append(words("neutral token before {patch}", patch=before))
             case MoveTokenBack(side, start, end, on_top):
-                moved = about_side(
-                    words,
-                    side,
-                    msg("Your token {start} {to} {end}"),
-                    msg("Automa's token {start} {to} {end}"),
-                    msg("{side}: {start} {to} {end}"),
-                    start=start,
-                    end=end,
-                )
+                moved = token_move(words, side, start, end)
                 token.append(moved)
                 if on_top:
                     token.append(words("on top of the other token"))

@@ -93,6 +93,20 @@ def about_side(
     return words(others, side=side_label(name, words), **fields)
 
 
+def token_move(words: Words, side: str, start: int, end: int) -> str:
+    """A side's time token going from `start` to `end`: forward on a step card, back on
+    an undo's."""
+    return about_side(
+        words,
+        side,
+        msg("Your token {start} {to} {end}"),
+        msg("Automa's token {start} {to} {end}"),
+        msg("{side}: {start} {to} {end}"),
+        start=start,
+        end=end,
+    )
+
+
 def turn_again_text(game: Game, words: Words = ENGLISH_WORDS) -> str:
     """Said when the side that just played plays again."""
     name = game.turn
@@ -237,15 +251,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
                     )
                     move += [neutral, buy_line(CHECK, taken.patch_id, taken.cost, end, words)]
                 elif advance is not None:
-                    token = about_side(
-                        words,
-                        side,
-                        msg("Your token {start} {to} {end}"),
-                        msg("Automa's token {start} {to} {end}"),
-                        msg("{side}: {start} {to} {end}"),
-                        start=start,
-                        end=end,
-                    )
+                    token = token_move(words, side, start, end)
                     if on_top:
                         token += words(", on top")
                     move += [token, advance_line(CHECK, end, advance.count, words)]
