@@ -10,58 +10,103 @@ pages where an English one rewrites one.
 Only the syllables the translations use are shipped, as a BDF subset
 (`fonts/gulim12-hangul.bdf`, cut by `scripts/extract-hangul.py` from Debian's
 xfonts-baekmuk; its licence beside it). A syllable outside the subset is
-drawn as `?`, like any other character no font has.
+drawn as `?`, like any other character no font has; so is every syllable
+if the subset is missing or damaged (one warning, and the device runs on).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Mapping
 from importlib.resources import files
 from types import MappingProxyType
 
 from companion.text.font import SMALL, Font, Glyph
 
+log = logging.getLogger(__name__)
+
 SUBSET_NAME = "gulim12-hangul.bdf"
+ASCENT = 10
+DESCENT = 1
+"""Gulim 12's rows above and below the baseline. The screens' layout is measured
+from `KOREAN` when imported, so its metrics are constants (the subset must
+agree) and hold even when the subset cannot be read."""
 LINE_HEIGHT = 16
 """Two of the panel's 8-row pages: a Korean line starts on a page boundary, as an English one."""
 
 
 def read_bdf(text: str) -> tuple[Mapping[str, Glyph], int, int]:
     """The glyphs of a BDF font whose characters all fill its bounding box (a cell font),
-    with its ascent and descent in rows."""
+    with its ascent and descent in rows; ValueError naming the line for anything else."""
     properties: dict[str, str] = {}
     glyphs: dict[str, Glyph] = {}
-    lines: Iterator[str] = iter(text.splitlines())
-    for line in lines:
-        key, _, value = line.partition(" ")
-        if key in ("FONT_ASCENT", "FONT_DESCENT", "FONTBOUNDINGBOX"):
-            properties[key] = value
-        elif key == "ENCODING":
-            char = chr(int(value))
-        elif key == "BBX":
-            width, height = (int(number) for number in value.split()[:2])
-        elif key == "BITMAP":
-            rows = tuple(_bits(next(lines), width) for _ in range(height))
-            # The cell holds the syllable's own gap: nothing more after it.
-            glyphs[char] = Glyph(width=width, rows=rows, spacing=0)
-    return MappingProxyType(glyphs), int(properties["FONT_ASCENT"]), int(properties["FONT_DESCENT"])
+    lines: Iterator[tuple[int, str]] = enumerate(text.splitlines(), start=1)
+    number = 0
+    try:
+        char, width, height = "", 0, 0
+        for number, line in lines:
+            key, _, value = line.partition(" ")
+            if key in ("FONT_ASCENT", "FONT_DESCENT"):
+                properties[key] = value
+            elif key == "ENCODING":
+                char = chr(int(value))
+            elif key == "BBX":
+                width, height = (int(size) for size in value.split()[:2])
+            elif key == "BITMAP":
+                if not char or not 0 < width <= 32 or not 0 < height <= 32:
+                    raise ValueError("a BITMAP without an ENCODING and a BBX of 1 to 32 pixels")
+                rows: list[str] = []
+                for _ in range(height):
+                    number, row = next(lines, (number, ""))
+                    if not row:
+                        raise ValueError("the bitmap is cut short")
+                    rows.append(_bits(row, width))
+                # The cell holds the syllable's own gap: nothing more after it.
+                glyphs[char] = Glyph(width=width, rows=tuple(rows), spacing=0)
+                char = ""
+            elif key == "ENDFONT":
+                break
+        else:
+            raise ValueError("no ENDFONT: the file is cut short")
+        ascent, descent = int(properties["FONT_ASCENT"]), int(properties["FONT_DESCENT"])
+    except KeyError as error:
+        raise ValueError(f"no {error.args[0]}") from None
+    except (ValueError, OverflowError) as error:
+        raise ValueError(f"line {number}: {error}") from None
+    return MappingProxyType(glyphs), ascent, descent
 
 
 def _bits(hex_row: str, width: int) -> str:
     bits = bin(int(hex_row, 16))[2:].zfill(len(hex_row) * 4)
+    if len(bits) < width:
+        raise ValueError(f"bitmap row {hex_row!r} narrower than {width}")
     return bits[:width].replace("0", ".").replace("1", "#")
 
 
+def hangul_glyphs() -> Mapping[str, Glyph]:
+    """The shipped syllables, or none if the subset is missing or unreadable: then one
+    warning, Korean drawn as `?` in the small font's layout, and the device keeps running."""
+    subset = files("companion.text").joinpath("fonts", SUBSET_NAME)
+    try:
+        glyphs, ascent, descent = read_bdf(subset.read_text(encoding="ascii"))
+        if (ascent, descent) != (ASCENT, DESCENT):
+            raise ValueError(f"ascent {ascent} and descent {descent}, not {ASCENT} and {DESCENT}")
+        misfits = [char for char, glyph in glyphs.items() if len(glyph.rows) != ASCENT + DESCENT]
+        if misfits:
+            raise ValueError(f"{misfits[0]!r} is not {ASCENT + DESCENT} rows tall")
+    except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+        log.warning("Korean font %s unusable, Hangul drawn as '?': %s", SUBSET_NAME, error)
+        return MappingProxyType({})
+    return glyphs
+
+
 def _build_korean() -> Font:
-    subset = files("companion.text").joinpath("fonts", SUBSET_NAME).read_text(encoding="ascii")
-    hangul, ascent, descent = read_bdf(subset)
-    rows = ascent + descent
     return Font(
         name="korean",
-        glyphs=MappingProxyType({**SMALL.glyphs, **hangul}),
-        rows=rows,
-        cap_rows=ascent,
-        leading=LINE_HEIGHT - rows,
+        glyphs=MappingProxyType({**SMALL.glyphs, **hangul_glyphs()}),
+        rows=ASCENT + DESCENT,
+        cap_rows=ASCENT,
+        leading=LINE_HEIGHT - ASCENT - DESCENT,
     )
 
 

@@ -1,10 +1,13 @@
 """Korean is drawn in Hangul from the shipped Baekmuk Gulim 12 subset, on 16-pixel lines."""
 
+import logging
 import unicodedata
 from importlib.resources import files
 
+import pytest
 from PIL import Image
 
+from companion.text import hangul
 from companion.text.font import SMALL
 from companion.text.hangul import KOREAN, SUBSET_NAME, read_bdf
 from companion.text.language import LANGUAGE_NAMES, characters_used
@@ -96,3 +99,59 @@ def test_bdf_reading_by_hand():
     assert (ascent, descent) == (2, 1)
     assert glyphs["가"].rows == ("#.#", ".#.", "###")
     assert glyphs["가"].spacing == 0
+
+
+GOOD_BDF = (
+    "STARTFONT 2.1\nFONT_ASCENT 10\nFONT_DESCENT 1\nCHARS 1\nSTARTCHAR U+AC00\n"
+    "ENCODING 44032\nBBX 2 11 0 -1\nBITMAP\n" + "C0\n" * 11 + "ENDCHAR\nENDFONT\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("", "no ENDFONT"),
+        (GOOD_BDF.replace("FONT_ASCENT 10\n", ""), "no FONT_ASCENT"),
+        (GOOD_BDF[: GOOD_BDF.index("C0\nENDCHAR")], "line 18: the bitmap is cut short"),
+        (GOOD_BDF.replace("ENDFONT\n", ""), "no ENDFONT"),
+        (GOOD_BDF.replace("ENCODING 44032", "ENCODING 99999999999"), "line 6"),
+        (GOOD_BDF.replace("ENCODING 44032", "ENCODING x"), "line 6"),
+        (GOOD_BDF.replace("BBX 2 11", "BBX 40 11"), "line 8"),
+        (GOOD_BDF.replace("C0\n", "zz\n", 1), "line 9"),
+        (GOOD_BDF.replace("BBX 2 11", "BBX 12 11"), "narrower than 12"),
+    ],
+)
+def test_a_damaged_bdf_is_one_value_error_naming_the_problem(text, problem):
+    with pytest.raises(ValueError, match=problem):
+        read_bdf(text)
+    assert read_bdf(GOOD_BDF)[0]["가"].rows == ("##",) * 11
+
+
+@pytest.mark.parametrize(
+    "subset",
+    [None, b"\xff\xfe", GOOD_BDF.replace("FONT_ASCENT 10", "FONT_ASCENT 9").encode()],
+    ids=["missing", "not text", "other metrics"],
+)
+def test_an_unusable_subset_leaves_korean_in_question_marks(subset, tmp_path, monkeypatch, caplog):
+    (tmp_path / "fonts").mkdir()
+    if subset is not None:
+        (tmp_path / "fonts" / SUBSET_NAME).write_bytes(subset)
+    monkeypatch.setattr(hangul, "files", lambda package: tmp_path)
+    caplog.set_level(logging.WARNING)
+    korean = hangul._build_korean()
+    assert [record.getMessage().count("\n") for record in caplog.records] == [0]
+    assert SUBSET_NAME in caplog.text
+    # The layout's measurements are kept; every syllable is the small font's '?'.
+    assert (korean.height, korean.cap_height, korean.line_height) == (11, 10, 16)
+    assert not korean.has_glyph("게")
+    assert korean.normalise("게임 2") == "?? 2"
+    assert font_for(["게임"]) is KOREAN  # the module's own font is unaffected
+
+
+def test_the_shipped_subset_is_read_without_a_warning(tmp_path, monkeypatch, caplog):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / SUBSET_NAME).write_text(GOOD_BDF)
+    monkeypatch.setattr(hangul, "files", lambda package: tmp_path)
+    korean = hangul._build_korean()
+    assert not caplog.records
+    assert korean.glyphs["가"].rows == ("##",) * 11
