@@ -36,9 +36,9 @@ def _called_name(call: ast.Call) -> str | None:
     return None
 
 
-def keys_in_code() -> dict[str, str]:
-    """Every literal key the code looks up, with where it is first used."""
-    keys: dict[str, str] = {}
+def lookups_in_code() -> list[tuple[str, str, ast.Call]]:
+    """Every lookup of a literal key in the code: (where, key, the call)."""
+    lookups = []
     for path in sorted(PACKAGE.rglob("*.py")):
         if "translations" in path.parts:
             continue
@@ -47,11 +47,13 @@ def keys_in_code() -> dict[str, str]:
                 key = node.args[0]
                 if isinstance(key, ast.Constant) and isinstance(key.value, str):
                     where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
-                    keys.setdefault(key.value, where)
-    return keys
+                    lookups.append((where, key.value, node))
+    return lookups
 
 
-KEYS = keys_in_code()
+LOOKUPS_IN_CODE = lookups_in_code()
+KEYS = {key: where for where, key, _ in reversed(LOOKUPS_IN_CODE)}
+"""Every literal key the code looks up, with where it is first used."""
 
 
 def test_the_code_looks_up_texts():
@@ -88,6 +90,19 @@ def test_translations_keep_the_placeholders_of_the_english(language):
         if numbers_and_names(text) != numbers_and_names(key)
     }
     assert wrong == {}
+
+
+def test_every_lookup_gives_exactly_the_fields_its_text_uses():
+    # A field left out is a KeyError on that screen (in English too); one too many is
+    # a number the player never sees. Icons are filled in by `Words` itself.
+    wrong = []
+    for where, key, call in LOOKUPS_IN_CODE:
+        given = {keyword.arg for keyword in call.keywords}
+        if _called_name(call) == "words" and None not in given:  # None: a **mapping
+            needed = placeholders(key) - set(ICON_FIELDS)
+            if given != needed:
+                wrong.append(f"{where}: {key!r} given {sorted(given)}, uses {sorted(needed)}")
+    assert wrong == []
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
