@@ -70,6 +70,8 @@ BOTTOM = Box(0, HEIGHT - LINE, WIDTH, LINE)
 STRIP_ROWS = 3
 """At most this many rows of a step or of the Automa's turn under the board: two
 leave the whole offer visible; a third covers the offer's lowest page."""
+STRIP_OVER_OFFER = OFFER_TOP + OFFER_HEIGHT - LINE
+"""A strip whose top is above this (the offer's lowest page) clears the whole offer."""
 KOREAN_BOTTOM = Box(0, HEIGHT - HANGUL.font.height, WIDTH, HANGUL.font.height)
 """A Korean line is 11 rows: the turn's line ends on the last row, and the labels
 move up under the patches (whose area ends two rows above LABEL_ROW) to make room."""
@@ -273,7 +275,11 @@ def _strip(
     if len(rows) > most and what == "step":
         canvas.report(f"{what}: {len(rows)} lines, room for {most}")
     top = HEIGHT - len(shown) * line
-    canvas.fill(Box(0, top, WIDTH, HEIGHT - top), fill=0)
+    # Over more than the offer's lowest page, what the strip leaves of the patches is a
+    # fragment (a row of bars; in Korean a bar that reads as part of a letter): the
+    # offer goes whole, and only its pages change, never the header's or the track's.
+    cleared = OFFER_TOP if top < STRIP_OVER_OFFER else top
+    canvas.fill(Box(0, cleared, WIDTH, HEIGHT - cleared), fill=0)
     for index, row in enumerate(shown):
         mark = right if index == 0 else ""
         if index == 0 and first > 0:

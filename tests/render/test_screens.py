@@ -250,6 +250,30 @@ def test_the_board_keeps_its_pixels_between_turn_step_and_automa():
         assert render(turn).crop(top).tobytes() == render(other).crop(top).tobytes()
 
 
+def test_a_strip_over_more_than_the_offer_s_lowest_page_leaves_no_fragment_of_it():
+    # Four English rows, or three Korean ones, reach into the offer's upper pages: what
+    # the patches would show above them is a row of bars (in Korean, a bar touching the
+    # first line's Hangul), so nothing of the offer is left; the board above it stays.
+    turn = EXAMPLES["turn_solo"]
+    korean = (
+        "오토마: P13 가져감 (2번째)",
+        f"{BUTTON} 없는 더미로, 위치 토큰 그 자리",
+        "토큰 0 → 1 위로",
+    )
+    for view in (
+        EXAMPLES["automa_pass"],
+        EXAMPLES["automa_why"],
+        dataclasses.replace(EXAMPLES["automa_take"], lines=korean, actions=len(korean)),
+    ):
+        view = dataclasses.replace(view, board=turn.board)
+        canvas = render_canvas(view)
+        first_line = min(record.box.y for record in canvas.texts if record.box.y >= 3 * 8)
+        assert first_line < 5 * 8, "the strip reaches above the offer's lowest page"
+        assert canvas.image.crop((0, 3 * 8, WIDTH, first_line)).getbbox() is None
+        board = (0, 0, WIDTH, 3 * 8)
+        assert canvas.image.crop(board).tobytes() == render(turn).crop(board).tobytes()
+
+
 def test_score_columns_make_room_for_long_automa_rows():
     automa = ScoreColumn(
         "Automa",
