@@ -9,7 +9,7 @@ off the table (whose turn, the offer, the next card). The rule questions
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from companion.engine.actions import Action, Advance, AutomaTurn, Buy
 from companion.engine.automa import CARDS_SET_ASIDE
@@ -175,18 +175,12 @@ class GameState:
         return level.bonus_mark if level else None
 
     def state(self) -> tuple:
-        """Everything that defines the position, for comparing two games."""
-        return (
-            tuple(side.state() for side in self.sides.values()),
-            self.circle,
-            self.leather_left,
-            self.leather_discarded,
-            self.bonus_holder,
-            self.draw_pile,
-            self.discard_pile,
-            self.reshuffles,
-            self.finished,
-        )
+        """Everything that defines the position, for comparing two games: what undo
+        restores (the snapshot's fields, so a field added there is compared too), as
+        plain values."""
+        snapshot = self._snapshot()
+        sides = tuple(side.state() for side in snapshot.sides)
+        return (sides, *(getattr(snapshot, field.name) for field in fields(Snapshot)[1:]))
 
     def _snapshot(self) -> Snapshot:
         first, second = self.sides.values()
