@@ -170,8 +170,10 @@ class Progress:
 
 def _undone(data: Any) -> list[Action]:
     """The game-log records of `Progress.undone`, read as the journal reads them."""
-    if not isinstance(data, list) or len(data) > MAX_UNDONE:
-        raise ProgressError(f"'undone' must list at most {MAX_UNDONE} actions")
+    if not isinstance(data, list):
+        raise ProgressError(f"'undone' must be a list of actions, not {short_repr(data)}")
+    if len(data) > MAX_UNDONE:
+        raise ProgressError(f"'undone' lists {len(data)} actions; at most {MAX_UNDONE}")
     actions = []
     for number, record in enumerate(data, start=1):
         if not isinstance(record, dict):

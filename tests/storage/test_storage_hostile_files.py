@@ -64,6 +64,8 @@ def aside(directory: Path, stem: str) -> list[Path]:
         '{"undone": "advance"}',
         '{"undone": [{"action": "fly"}]}',
         '{"undone": [{"action": "buy", "index": "2"}]}',
+        '{"undone": [7]}',
+        '{"undone": [{"action": "claim_bonus", "side": {"p1": 1}}]}',
         "\xff",
     ],
 )
@@ -76,6 +78,24 @@ def test_a_bad_progress_file_is_moved_aside_with_one_line(tmp_path, content):
     assert notice.startswith("progress.json: ")
     [kept] = aside(tmp_path, "progress")
     assert kept.read_bytes() == content.encode("utf-8", "surrogateescape")
+
+
+@pytest.mark.parametrize(
+    ("undone", "problem"),
+    [
+        (None, "'undone' must be a list of actions, not None"),
+        ({"action": "advance"}, "'undone' must be a list of actions, not an object of 1"),
+        # One undo takes back a person's action and the Automa's turns after it: never
+        # a thousand. More than that is not the companion's file (and costs a replay).
+        ([{"action": "advance"}] * 1001, "'undone' lists 1001 actions; at most 1000"),
+    ],
+)
+def test_undone_actions_that_are_not_a_short_list_are_named(tmp_path, undone, problem):
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps({"undone": undone}))
+    progress, notice = Progress.load(path)
+    assert progress == Progress()
+    assert notice is not None and notice.startswith(f"progress.json: {problem};")
 
 
 def test_progress_round_trip(tmp_path):
