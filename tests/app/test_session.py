@@ -1,11 +1,14 @@
 """The game session without any screen: journal before screen, resume, undo, finish."""
 
+import json
+
 import pytest
 
 from companion.app.session import GameSession
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn
 from companion.engine.automa import Deck
 from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
+from companion.engine.undo_steps import UndoCorrection
 from companion.storage.history import History
 
 
@@ -98,6 +101,39 @@ def test_an_undo_makes_its_progress_durable(tmp_path, monkeypatch):
     session.undo()
     assert synced and synced[-1][0] == tmp_path
     assert '"undone": [{' in synced[-1][1]  # the name synced is the undo's progress
+
+
+@pytest.mark.parametrize(
+    "undone",
+    [
+        [{"action": "adjust", "side": "p1", "delta": 1}],  # no Player 1 in a solo game
+        [{"action": "adjust", "side": "player", "delta": -99}],  # below zero buttons
+        [{"action": "claim_bonus", "side": "automa"}],  # the Automa never claims
+        [{"action": "buy", "index": 7}],  # three patches on offer at most
+        [{"action": "automa"}],  # the player's turn, not the Automa's
+        # Two of the player's actions: one undo takes back one person's action.
+        [{"action": "adjust", "side": "player", "delta": 1}, {"action": "advance"}],
+    ],
+)
+def test_undone_actions_in_progress_that_are_not_this_game_s_are_forgotten(tmp_path, undone):
+    # Well-formed records, so the file loads; they cannot be played back onto this game
+    # (at its start: the player's turn, 5 buttons, 3 patches on offer).
+    GameSession(tmp_path).start(solo())
+    (tmp_path / "progress.json").write_text(json.dumps({"undone": undone}))
+    session = GameSession(tmp_path)
+    assert session.progress.undone and session.progress_notice is None
+    assert session.unconfirmed_undo() is None
+    assert GameSession(tmp_path).progress.undone == []
+
+
+def test_undone_actions_in_progress_that_follow_show_their_reverse_steps_again(tmp_path):
+    GameSession(tmp_path).start(solo())
+    # A correction of +2 taken back: it took the start's 5 buttons to 7, the undo back to 5.
+    (tmp_path / "progress.json").write_text(
+        json.dumps({"undone": [{"action": "adjust", "side": "player", "delta": 2}]})
+    )
+    [correction] = GameSession(tmp_path).unconfirmed_undo().undone
+    assert correction.steps == (UndoCorrection("player", 2, 5),)
 
 
 def test_only_automa_turns_cannot_be_undone(tmp_path):
