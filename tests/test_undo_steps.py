@@ -180,6 +180,21 @@ def test_with_two_patches_left_the_patch_goes_back_next_to_the_other():
     assert plan_undo(game).person.steps[0] == ReturnPatch("p1", "P10", "P02", "P02")
 
 
+def test_the_last_patch_of_the_circle_goes_back_alone():
+    # P10 (cost 2, time 2) is the only patch left: bought, it leaves the circle empty,
+    # so it goes back with no neighbour, where the neutral token stands. P1 started on
+    # 0 on top of P2's token, so its token goes back 2 -> 0 on top.
+    game = two_player_game()
+    game.circle = ("P10",)
+    game.push(Buy(0))
+    assert plan_undo(game).person.steps == (
+        ReturnPatch("p1", "P10", None, None),
+        RefundCost("p1", "P10", 2),
+        ReturnNeutralToken("P10"),
+        MoveTokenBack("p1", 2, 0, on_top=True),
+    )
+
+
 def test_a_free_patch_refunds_nothing():
     # P01 costs 0: nothing was paid, nothing comes back.
     game = two_player_game("P01")
