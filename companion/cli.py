@@ -144,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROGRAM}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as error:
-        log.exception("%s %s failed", PROGRAM, args.command)
+        if log.hasHandlers():  # with none, logging's last resort prints the traceback
+            log.exception("%s %s failed", PROGRAM, args.command)
         print(one_line(f"{PROGRAM}: unexpected error: {error!r}", 300), file=sys.stderr)
         return EXIT_UNEXPECTED

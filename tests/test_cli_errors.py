@@ -116,3 +116,23 @@ def test_ctrl_c_in_the_simulation_is_one_line(tmp_path):
     # traceback, whether it lands in the loop (status 0) or before it (130).
     assert process.returncode in (0, 130), stderr
     assert "Traceback" not in stderr and stderr.count("\n") <= 1, stderr
+
+
+def test_an_error_before_any_log_is_set_up_is_one_line(tmp_path):
+    # A command imports what it runs only when it runs (a missing part of the install
+    # fails there), before it sets up its log: logging's last resort would print the
+    # traceback on stderr.
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.modules['companion.simulate'] = None; "
+            "from companion.cli import main; sys.exit(main(['simulate']))",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert_one_line(result, 1, "unexpected error", "companion.simulate")
