@@ -1,4 +1,4 @@
-"""Shared bits of the reliability harnesses serial_garbage.py, display_faults.py, input_storm.py.
+"""Shared bits of the reliability harnesses in stress/.
 
 Each harness is a script (``.venv/bin/python stress/NAME.py --help``) and a
 module with a ``run(...)`` function returning a :class:`Report`, which the
@@ -11,6 +11,7 @@ every check met its target. A watchdog (``--time-limit``) ends a hung run.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -21,6 +22,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -241,3 +243,27 @@ def finish(report: Report, json_path: str | None) -> int:
 
 def elapsed(started: float) -> str:
     return f"{time.monotonic() - started:.2f} s"
+
+
+STEADY_NOW = datetime(2026, 1, 1, 12, 0, 0)
+"""The wall clock under hold_the_wall_clock, which never moves."""
+
+
+def hold_the_wall_clock() -> None:
+    """Give the companion, in this process, a wall clock that never moves.
+
+    Archived games and files moved aside are named by the wall clock, so with the real
+    one a name (and a harness's figures built on names: a count of distinct crash
+    states, of distinct notices) depended on the second a step ran in. With this clock
+    the same seed gives the same names, and so the same figures.
+    """
+    from companion.app import session
+    from companion.storage import files
+
+    class SteadyDatetime(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return STEADY_NOW
+
+    files.datetime = SteadyDatetime
+    session.Journal = functools.partial(session.Journal, clock=SteadyDatetime.now)

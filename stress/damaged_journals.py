@@ -81,7 +81,7 @@ from companion.engine.setup import Side, solo_setup, two_player_setup  # noqa: E
 from companion.inputs.events import Input  # noqa: E402
 from companion.render.screens import render_canvas  # noqa: E402
 from companion.views import MenuView, QuestionView, ScreenKind, TextView  # noqa: E402
-from stress.common import invocation, machine_line  # noqa: E402
+from stress.common import hold_the_wall_clock, invocation, machine_line  # noqa: E402
 
 KINDS = (
     "truncated",
@@ -424,6 +424,8 @@ def run_harness(count: int, seed: int) -> dict:
 
     rng = random.Random(seed)
     started = time.monotonic()
+    # The names of files moved aside are in the notices, whose distinct texts are counted.
+    hold_the_wall_clock()
     root = Path(tempfile.mkdtemp(prefix="stress-damaged-journals-"))
     logging.basicConfig(filename=root / "companion.log", level=logging.INFO, force=True)
     kinds: Counter[str] = Counter()
@@ -533,6 +535,7 @@ def run_harness(count: int, seed: int) -> dict:
         "fates": {f"{kind}: {fate}": n for (kind, fate), n in sorted(fates.items())},
         "notices": dict(notices.most_common()),
         "distinct_exact_notices": len(exact_notices),
+        "exact_notices": sorted(exact_notices),
         "moves_per_game": {"min": min(sizes), "max": max(sizes), "mean": sum(sizes) / len(sizes)}
         if sizes
         else {},

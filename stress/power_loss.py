@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import functools
 import hashlib
 import json
 import os
@@ -63,13 +62,12 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
-from stress.common import invocation, machine_line  # noqa: E402
+from stress.common import hold_the_wall_clock, invocation, machine_line  # noqa: E402
 
 MUTANTS = ("none", "no-fsync", "no-dir-fsync")
 
@@ -212,29 +210,6 @@ class Recorder:
             self.emit(op="rename", source=old, target=new)
 
 
-STEADY_NOW = datetime(2026, 1, 1, 12, 0, 0)
-"""The child's wall clock, which never moves (see steady_clock)."""
-
-
-def steady_clock(files, session) -> None:
-    """Give the child a wall clock that never moves.
-
-    Archived games and files moved aside are named by the wall clock: with the
-    real one, a game re-archived in a later round (the child resumed from a
-    crash state) got a name that depended on the second it ran in, and the
-    count of distinct crash states changed by one or two from run to run. With
-    this clock the same seed gives the same names, so the same figures.
-    """
-
-    class SteadyDatetime(datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return STEADY_NOW
-
-    files.datetime = SteadyDatetime
-    session.Journal = functools.partial(session.Journal, clock=SteadyDatetime.now)
-
-
 def child_main(args: argparse.Namespace) -> int:
     state_dir = Path(args.state_dir)
     trace = open(args.trace, "w", buffering=1 << 16)  # noqa: SIM115 (closed at exit)
@@ -244,14 +219,13 @@ def child_main(args: argparse.Namespace) -> int:
         os.fsync = lambda fd: None  # the mutant: nothing is ever synced
     import logging
 
-    from companion.app import session
     from companion.app.companion import Companion
     from companion.inputs.events import Input
     from companion.storage import files
     from companion.testing.autoplay import inputs_for, move_to, random_choice
     from companion.views import MenuView, QuestionView, ScreenKind, TurnView
 
-    steady_clock(files, session)
+    hold_the_wall_clock()
     if args.mutant == "no-dir-fsync":
         files.fsync_directory = lambda directory: None
         for module in list(sys.modules.values()):

@@ -4,6 +4,7 @@ The full runs (200 kills, 1,000 journals, the whole config sweep) are in
 stress/README.md; these only prove the harnesses still work and still pass.
 """
 
+import json
 import re
 import shutil
 import subprocess
@@ -76,6 +77,21 @@ def test_damaged_journals_harness_twenty_journals():
     out = run("damaged_journals.py", "--count", "20", "--seed", "3")
     assert "journals: 20 " in out
     assert "starts that failed (target 0): 0" in out
+
+
+def test_damaged_journals_tells_the_same_texts_for_the_same_seed():
+    """Files moved aside are named by the wall clock, and the notices name them: the
+    runs are more than a second apart, so a clock that moved would show."""
+    runs = []
+    for number in (1, 2):
+        if number == 2:
+            time.sleep(1.1)
+        out = run("damaged_journals.py", "--count", "14", "--seed", "3", "--json")
+        result = json.loads(out.splitlines()[-1])
+        assert any(re.search(r"-damaged-\d{8}-\d{6}", text) for text in result["exact_notices"])
+        del result["seconds"]
+        runs.append(result)
+    assert runs[0] == runs[1]
 
 
 def test_bad_config_harness_full_sweep_one_command_line_case():
