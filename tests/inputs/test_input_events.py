@@ -69,9 +69,8 @@ def test_a_stalled_reader_costs_one_timeout_then_drops_the_oldest_at_once():
     started = time.monotonic()
     queue.put(Input.SELECT)  # waits 0.05 s, then drops NEXT
     assert time.monotonic() - started >= 0.05
-    started = time.monotonic()
     queue.put(Input.BACK)  # stalled: drops PREVIOUS at once
-    assert time.monotonic() - started < 0.05
+    assert queue.waited == 1  # counted, not timed: a loaded machine may be 0.05 s late
     assert queue.dropped == 2
     assert queue.get(timeout=0) is Input.SELECT  # reading again ends the stall
     queue.put(Input.HOLD)
