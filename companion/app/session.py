@@ -160,9 +160,10 @@ class GameSession:
         game = self.current
         plan = plan_undo(game)
         assert plan is not None, "nothing to undo"
+        # The file first, all the actions at once: if it cannot be shortened, the game
+        # stays as the file says, with none of them taken back.
+        self.journal.undo(len(plan.undone))
         for _ in plan.undone:
-            # The file first: if it cannot be shortened, the game stays as the file says.
-            self.journal.undo()
             game.pop()
         self.progress.undone = [undone.action for undone in reversed(plan.undone)]
         self.progress.acknowledged = len(game.move_stack)

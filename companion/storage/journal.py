@@ -200,10 +200,13 @@ class Journal:
         finally:
             os.close(fd)
 
-    def undo(self) -> None:
-        """Remove the last action's line, durably. Works back to the start of the game.
+    def undo(self, count: int = 1) -> None:
+        """Remove the last `count` actions' lines, durably, in one truncation: an undo of
+        a person's action and the Automa's turns after it is all or nothing, even on a
+        card that fails half-way. Works back to the start of the game.
 
-        Raises `NothingToUndoError` when only the header is left.
+        Raises `NothingToUndoError`, the file unchanged, when fewer than `count`
+        actions are left.
         """
         try:
             data, size = read_capped(self.path, JOURNAL_LIMIT)
@@ -217,10 +220,13 @@ class Journal:
             raise StorageError(f"{self.path}: too large to undo in; restart to repair it")
         if data and not data.endswith(b"\n"):
             raise StorageError(f"{self.path}: the last line is incomplete; restart to repair it")
-        last = _last_nonblank_start(data, len(data))
-        if last is None or _last_nonblank_start(data, last) is None:
-            raise NothingToUndoError("nothing to undo: the game is at its start")
-        self._truncate(last)
+        end = len(data)
+        for _ in range(count):
+            last = _last_nonblank_start(data, end)
+            if last is None or _last_nonblank_start(data, last) is None:
+                raise NothingToUndoError("nothing to undo: the game is at its start")
+            end = last
+        self._truncate(end)
 
     def archive(self, finished: bool) -> Path:
         """Move the journal into `history/` and return its new path.

@@ -9,6 +9,7 @@ from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn
 from companion.engine.automa import Deck
 from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
 from companion.engine.undo_steps import UndoCorrection
+from companion.storage.files import StorageError
 from companion.storage.history import History
 
 
@@ -205,6 +206,31 @@ def test_an_undo_whose_reverse_steps_are_not_confirmed_comes_back_after_a_restar
     assert resumed.unconfirmed_undo() == plan
     resumed.undo_confirmed()
     assert GameSession(tmp_path).unconfirmed_undo() is None
+
+
+def test_a_card_failing_half_way_through_an_undo_never_leaves_half_of_it(tmp_path, monkeypatch):
+    # The player's advance and the Automa's turns after it are one undo. A card that
+    # shortens the journal once and then fails: the undo is done whole or not at all,
+    # never the Automa's turns taken back and the player's advance left (the screen
+    # would then ask the table to do again the Automa's turn it has just done).
+    session = GameSession(tmp_path)
+    session.start(solo())
+    session.play(ADVANCE)
+    while session.game.turn == "automa":
+        session.play(AUTOMA_TURN)
+    truncate = session.journal._truncate
+    calls = []
+
+    def fails_after_the_first(length):
+        calls.append(length)
+        if len(calls) > 1:
+            raise StorageError("journal.jsonl: cannot be shortened (I/O error)", "I/O error")
+        truncate(length)
+
+    monkeypatch.setattr(session.journal, "_truncate", fails_after_the_first)
+    plan = session.undo()
+    assert plan.automa_turns >= 1 and session.game.move_stack == []
+    assert GameSession(tmp_path).game.move_stack == []
 
 
 def test_playing_on_after_an_undo_forgets_its_reverse_steps(tmp_path):

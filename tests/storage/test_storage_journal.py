@@ -216,6 +216,22 @@ def test_undo_goes_back_to_the_start_and_no_further(tmp_path):
     assert loaded.state() == Game(game.setup).state() and loaded.move_stack == []
 
 
+def test_an_undo_of_several_actions_shortens_the_file_once_or_not_at_all(tmp_path, monkeypatch):
+    journal, game = journalled(tmp_path, 4)
+    before = journal.path.read_bytes()
+    with pytest.raises(NothingToUndoError):
+        journal.undo(5)  # four actions, and the header stays
+    assert journal.path.read_bytes() == before
+    calls = []
+    monkeypatch.setattr(os, "fsync", calls.append)
+    journal.undo(3)
+    assert len(calls) == 1
+    for _ in range(3):
+        game.pop()
+    loaded = Journal(tmp_path / "journal.jsonl").load().game
+    assert loaded.move_stack == game.move_stack and loaded.state() == game.state()
+
+
 def test_undo_then_append_again(tmp_path):
     journal, game = journalled(tmp_path, 6)
     journal.undo()
