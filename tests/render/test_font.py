@@ -1,7 +1,8 @@
+import pytest
 from PIL import Image
 
 from companion.text import glyphs
-from companion.text.font import BUTTON, ICONS, LARGE, SMALL, TIME, Glyph, wrap
+from companion.text.font import BUTTON, ICONS, LARGE, SMALL, TIME, Font, Glyph, wrap
 
 PRINTABLE = [chr(code) for code in range(32, 127)]
 
@@ -176,3 +177,17 @@ def test_glyph_parse_rejects_ragged_rows():
 
 def test_icons_are_in_the_font():
     assert set(glyphs.ICONS) <= set(SMALL.glyphs)
+
+
+def test_a_font_refuses_a_glyph_it_has_no_room_for():
+    def font(rows: int, **changes: object) -> Font:
+        glyphs = {"?": Glyph.parse(" ".join(["#"] * rows)), "a": Glyph.parse("# #")}
+        return Font(**{"name": "t", "glyphs": glyphs, "rows": 2, "cap_rows": 2, **changes})
+
+    assert font(3).rise("?") == 1  # one row into the leading above: an accented capital
+    with pytest.raises(ValueError, match="taller than a line"):
+        font(4)
+    assert font(2, scale=2, full_size={"a": Glyph.parse("# # # #")}).text_width("a") == 1
+    for full_size in ({"b": Glyph.parse("# # # #")}, {"a": Glyph.parse("# # #")}):
+        with pytest.raises(ValueError, match="has no place"):
+            font(2, scale=2, full_size=full_size)
