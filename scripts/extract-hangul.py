@@ -29,16 +29,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from companion.text.hangul import ASCENT, DESCENT, SUBSET_NAME  # noqa: E402
 from companion.text.language import LANGUAGE_NAMES, characters_used  # noqa: E402
 
 PACKAGE = "xfonts-baekmuk"
 FONT_IN_PACKAGE = "usr/share/fonts/X11/75dpi/gulim12.pcf.gz"
-SUBSET = ROOT / "companion" / "text" / "fonts" / "gulim12-hangul.bdf"
-ASCENT = 10
-"""Gulim 12's rows above the baseline; its cell is 12 rows with 2 below."""
+SUBSET = ROOT / "companion" / "text" / "fonts" / SUBSET_NAME
 CELL_WIDTH = 12
-CELL_ROWS = 11
-"""The syllables' ink ends on the row under the baseline: the 12th row is always blank."""
+CELL_ROWS = ASCENT + DESCENT
+"""Gulim 12's cell is 12 rows, 2 under the baseline; the syllables' ink ends on the
+row under the baseline, so its 12th row (always blank) is not shipped."""
 
 # PCF table types and format bits (X11's pcf.h).
 PCF_METRICS, PCF_BITMAPS, PCF_BDF_ENCODINGS = 1 << 2, 1 << 3, 1 << 5
@@ -147,18 +147,17 @@ Kim Jeong-Hwan."""
 
 
 def bdf(chars: list[str], glyphs: dict[int, tuple[list[str], int, int]]) -> str:
-    descent = CELL_ROWS - ASCENT
     lines = [
         "STARTFONT 2.1",
         *(f"COMMENT {line}" for line in PERMISSION_NOTICE.splitlines()),
         "FONT -Baekmuk-Gulim-Medium-R-Normal--12-120-75-75-M-120-ISO10646-1",
         "SIZE 12 75 75",
-        f"FONTBOUNDINGBOX {CELL_WIDTH} {CELL_ROWS} 0 {-descent}",
+        f"FONTBOUNDINGBOX {CELL_WIDTH} {CELL_ROWS} 0 {-DESCENT}",
         "STARTPROPERTIES 4",
         'COPYRIGHT "Copyright (c) 1986-2002 Kim Jeong-Hwan"',
         'NOTICE "Subset of Debian xfonts-baekmuk gulim12.pcf.gz: see LICENCE-baekmuk"',
         f"FONT_ASCENT {ASCENT}",
-        f"FONT_DESCENT {descent}",
+        f"FONT_DESCENT {DESCENT}",
         "ENDPROPERTIES",
         f"CHARS {len(chars)}",
     ]
@@ -169,7 +168,7 @@ def bdf(chars: list[str], glyphs: dict[int, tuple[list[str], int, int]]) -> str:
             f"ENCODING {ord(char)}",
             "SWIDTH 1000 0",
             f"DWIDTH {CELL_WIDTH} 0",
-            f"BBX {CELL_WIDTH} {CELL_ROWS} 0 {-descent}",
+            f"BBX {CELL_WIDTH} {CELL_ROWS} 0 {-DESCENT}",
             "BITMAP",
             *(f"{int(row.replace('.', '0').replace('#', '1'), 2) << 4:04X}" for row in rows),
             "ENDCHAR",
