@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.hardware.constants import WIDTH
 from companion.text.font import wrap
-from companion.text.language import catalog, characters_used
+from companion.text.language import CONTEXT, LANGUAGE_NAMES, catalog, characters_used
 from companion.text.typefaces import body_font
 
 
@@ -29,13 +29,14 @@ def sheet_lines(language: str) -> list[str]:
     font = body_font(language)
     chars = "".join(sorted(char for char in characters_used(language) if char.isprintable()))
     lines = wrap(font, " ".join(chars), WIDTH, break_words=True)
-    texts = catalog(language).values() or characters_used("en")
+    # English has no catalog: its texts are the keys (any catalog's: each holds them all).
+    texts = catalog(language).values() or [CONTEXT.sub("", key) for key in catalog("ru")]
     return lines + [line for text in texts for line in wrap(font, text, WIDTH, break_words=True)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("language")
+    parser.add_argument("language", choices=LANGUAGE_NAMES)
     parser.add_argument("output", type=Path)
     parser.add_argument("--scale", type=int, default=4)
     args = parser.parse_args()
