@@ -163,15 +163,16 @@ class Game(BonusRules, Scoring):
                 + (f"{len(offer)} on offer (indices 0–{len(offer) - 1})" if offer else "0 on offer")
             )
         patch = offer[index]
-        if patch.cost > side.buttons:
-            raise UnaffordableError(
-                f"{patch.id} costs {patch.cost} buttons; {side.name} has {side.buttons}"
-            )
-        if patch.squares > side.empty_squares:
-            raise PatchDoesNotFitError(
-                f"{patch.id} has {patch.squares} squares; "
-                f"{side.name}'s quilt has {side.empty_squares} empty"
-            )
+        # The rule is the one the screens grey patches by (`refusal`), checked once.
+        match self.refusal(side.name, index):
+            case Refusal(Shortage.BUTTONS, cost, buttons):
+                raise UnaffordableError(
+                    f"{patch.id} costs {cost} buttons; {side.name} has {buttons}"
+                )
+            case Refusal(Shortage.SQUARES, squares, empty):
+                raise PatchDoesNotFitError(
+                    f"{patch.id} has {squares} squares; {side.name}'s quilt has {empty} empty"
+                )
         target = self.buy_destination(side.name, index)
         side.buttons -= patch.cost
         side.covered += patch.squares
