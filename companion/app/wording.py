@@ -43,31 +43,41 @@ ORDINALS = (msg("1st"), msg("2nd"), msg("3rd"))
 def side_label(name: str, words: Words = ENGLISH_WORDS) -> str:
     """How a side is named on screen: "You", "Automa", "Player 1", "Player 2" (never
     "P1": patches are P00-P32, and "P1's token" beside "Take P10" was misread)."""
-    if name == Side.PLAYER:
-        return words("You")
-    if name == Side.AUTOMA:
-        return words("Automa")
-    return words("Player {number}", number=name.removeprefix("p"))
+    return _named(name, words, msg("You"), msg("Automa"), msg("Player {number}"))
 
 
 def header_label(name: str, words: Words) -> str:
     """How the board's header names a side: the header is drawn in the small font alone,
     so its words are a language's own short ones ("[board]" keys)."""
-    if name == Side.PLAYER:
-        return words("[board] You")
-    if name == Side.AUTOMA:
-        return words("[board] Automa")
-    return words("[board] Player {number}", number=name.removeprefix("p"))
+    return _named(
+        name,
+        words,
+        msg("[board] You"),
+        msg("[board] Automa"),
+        msg("[board] Player {number}"),
+    )
 
 
 def short_header_label(name: str, words: Words) -> str:
     """The header's name when the full one leaves no room for the 7x7 tile or the
     tactical deck's next card, which must always show."""
-    if name == Side.AUTOMA:
-        return words("[board short] A")
+    return _named(
+        name,
+        words,
+        msg("[board] You"),
+        msg("[board short] A"),
+        msg("[board short] Pl.{number}"),
+    )
+
+
+def _named(name: str, words: Words, yours: str, automas: str, numbered: str) -> str:
+    """Side `name`'s name from the key for the player, the Automa, or a numbered player
+    (which gets its number as `{number}`)."""
     if name == Side.PLAYER:
-        return header_label(name, words)
-    return words("[board short] Pl.{number}", number=name.removeprefix("p"))
+        return words(yours)
+    if name == Side.AUTOMA:
+        return words(automas)
+    return words(numbered, number=name.removeprefix("p"))
 
 
 def score_so_far(game: Game, name: str, mover: bool, words: Words) -> str:
