@@ -54,6 +54,34 @@ AUTOMA_TAKES = AutomaView(
 """The Automa's turn taking a patch, a leather patch and the 7x7 tile."""
 
 
+PICK_PATCH = PickPatchView(
+    number=7,
+    total=32,
+    cost=2,
+    patches=tuple(PatchView(f"P{n:02}") for n in range(7, 13)),
+    picking=False,
+    selected=2,
+    choices=11,
+    back_label="Undo place 6",
+    title="Circle place 7/32",
+    hint="turn to its cost, press",
+)
+"""Entering the circle at place 7: the cursor on cost 2, its six patches beside it."""
+PICK_PATCH_CHOSEN = PickPatchView(
+    number=7,
+    total=32,
+    cost=10,
+    patches=(PatchView("P30"), PatchView("P31"), PatchView("P32")),
+    picking=True,
+    selected=1,
+    choices=4,
+    back_label="Other cost",
+    title="Circle place 7/32",
+    hint="turn to it, press",
+)
+"""Cost 10 chosen: the cursor on its second patch."""
+
+
 EXAMPLES: dict[str, View] = {
     "menu": MenuView(
         title="Patchwork",
@@ -97,53 +125,15 @@ EXAMPLES: dict[str, View] = {
         total=32,
         hint="after P00, row by row",
     ),
-    "pick_patch": PickPatchView(
-        number=7,
-        total=32,
-        cost=2,
-        patches=tuple(PatchView(f"P{n:02}") for n in range(7, 13)),
-        picking=False,
-        selected=2,
-        choices=11,
-        back_label="Undo place 6",
-        title="Circle place 7/32",
-        hint="turn to its cost, press",
+    "pick_patch": PICK_PATCH,
+    "pick_patch_chosen": PICK_PATCH_CHOSEN,
+    # The patches' last choice goes back to the costs.
+    "pick_patch_other_cost": dataclasses.replace(
+        PICK_PATCH_CHOSEN, selected=3, hint="press: other cost"
     ),
-    "pick_patch_chosen": PickPatchView(
-        number=7,
-        total=32,
-        cost=10,
-        patches=(PatchView("P30"), PatchView("P31"), PatchView("P32")),
-        picking=True,
-        selected=1,
-        choices=4,
-        back_label="Other cost",
-        title="Circle place 7/32",
-        hint="turn to it, press",
-    ),
-    "pick_patch_other_cost": PickPatchView(
-        number=7,
-        total=32,
-        cost=10,
-        patches=(PatchView("P30"), PatchView("P31"), PatchView("P32")),
-        picking=True,
-        selected=3,
-        choices=4,
-        back_label="Other cost",
-        title="Circle place 7/32",
-        hint="press: other cost",
-    ),
-    "pick_patch_back": PickPatchView(
-        number=7,
-        total=32,
-        cost=None,
-        patches=(),
-        picking=False,
-        selected=10,
-        choices=11,
-        back_label="Undo place 6",
-        title="Circle place 7/32",
-        hint="press: undo place 6",
+    # The costs' last choice undoes the last place.
+    "pick_patch_back": dataclasses.replace(
+        PICK_PATCH, cost=None, patches=(), selected=10, hint="press: undo place 6"
     ),
     "turn_solo": TurnView(
         board=BoardView(
