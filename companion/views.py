@@ -169,8 +169,9 @@ class TurnView:
     """Shown instead of the choice's line until the first input, e.g. "Your turn
     again"; while it shows, a press only takes it away."""
     scores: tuple[str, str] = ("", "")
-    """Each side's score so far (the mover's with its income), shown under its name
-    while no patch is chosen, e.g. ("-110 pts, income 3●", "11 pts")."""
+    """Each side's score so far, shown under its name while no patch is chosen: the
+    mover's with its unit and income, the other's a bare number, e.g.
+    ("-110 pts, income 3●", "11")."""
 
 
 @dataclass(frozen=True, slots=True)
