@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from companion.app.widgets import Action, Entry, Menu, Notice, NumberPicker, Screen
+from companion.app.widgets import Action, Entry, Menu, NumberPicker, Screen
 from companion.inputs.events import Input
 from companion.storage.settings import LANGUAGES, Settings, SettingsError, save_settings
 from companion.text.language import LANGUAGE_NAMES, Words, msg, words_for
@@ -137,13 +137,13 @@ class SettingsMenu:
             self.show(row)
 
     def _save(self, key: str, value: int | str) -> bool:
-        """Change one setting and save it; False (said on screen) if it was not."""
-        try:
-            changed = self.app.settings.with_value(key, value)
-        except SettingsError as error:
-            words = self.app.words
-            self.app.show(Notice(words("Not changed"), (str(error),), self.show, words))
-            return False
+        """Change one setting and save it; False (said on screen) if it was not saved.
+
+        Only values the settings allow come here (`_allows` picks the numbers, the
+        rotation and the languages are all allowed), so `with_value` never refuses
+        one: its message, naming the file's keys, is never a screen's.
+        """
+        changed = self.app.settings.with_value(key, value)
         try:
             save_settings(self.app.settings_path, changed)
         except OSError as error:

@@ -14,7 +14,6 @@ TRANSLATIONS: dict[str, str] = {
     "Language": "Jazyk",
     "Note": "Upozornění",
     "Not saved": "Neuloženo",
-    "Not changed": "Nezměněno",
     "{what} was not saved: {reason}. Free space or check the card, then try again.": "{what}: neuloženo ({reason}). Uvolněte místo nebo zkontrolujte kartu a zkuste to znovu.",
     "The game": "Hra",
     "The action": "Akce",

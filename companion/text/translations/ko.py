@@ -14,7 +14,6 @@ TRANSLATIONS: dict[str, str] = {
     "Language": "언어",
     "Note": "알림",
     "Not saved": "저장 안 됨",
-    "Not changed": "변경 안 됨",
     "{what} was not saved: {reason}. Free space or check the card, then try again.": "{what}: 저장하지 못했어요 ({reason}). 공간을 비우거나 카드를 확인한 뒤 다시 해 봐요.",
     "The game": "게임",
     "The action": "행동",

@@ -14,7 +14,6 @@ TRANSLATIONS: dict[str, str] = {
     "Language": "Język",
     "Note": "Uwaga",
     "Not saved": "Nie zapisano",
-    "Not changed": "Nie zmieniono",
     "{what} was not saved: {reason}. Free space or check the card, then try again.": "{what}: nie zapisano ({reason}). Zwolnij miejsce lub sprawdź kartę i spróbuj ponownie.",
     "The game": "Gra",
     "The action": "Akcja",

@@ -14,7 +14,6 @@ TRANSLATIONS: dict[str, str] = {
     "Language": "Язык",
     "Note": "Внимание",
     "Not saved": "Не сохранено",
-    "Not changed": "Не изменено",
     "{what} was not saved: {reason}. Free space or check the card, then try again.": "{what}: не сохранено ({reason}). Освободите место или проверьте карту памяти и повторите.",
     "The game": "Игра",
     "The action": "Ход",
