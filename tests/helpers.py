@@ -6,6 +6,7 @@ import contextlib
 import itertools
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from hypothesis import strategies as st
@@ -17,7 +18,8 @@ from companion.engine.game import Game
 from companion.engine.setup import Setup, solo_setup, two_player_setup
 from companion.inputs.events import Input
 from companion.testing.autoplay import play_to_the_end, random_choice, start_game
-from companion.views import TurnView
+from companion.text.language import LANGUAGE_NAMES
+from companion.views import MenuView, ScreenKind, TurnView, View
 
 
 def circle_starting_with(*patch_ids: str) -> tuple[str, ...]:
@@ -123,6 +125,54 @@ def play_games(tmp_path: Path, seeds, language_of, check) -> None:
 
         play_to_the_end(app, rng, choose, detour)
         check(app.view())
+
+
+def visit_menus(app: Companion, on_view: Callable[[View], None]) -> set[ScreenKind]:
+    """From the home menu, the screens `play_games` does not check: a solo and a
+    two-player game's set-up menus and questions, the game menu, settings, the language
+    menu, and the input test (left open); `on_view` is called with every row of each
+    lit in turn. The kinds of screen visited."""
+    kinds = set()
+
+    def rows() -> list[str]:
+        view = app.view()
+        return [item.label for item in view.items] if isinstance(view, MenuView) else view.answers
+
+    def choose(label: str) -> None:
+        for _ in rows():
+            on_view(app.view())
+            kinds.add(app.view().kind)
+            app.handle(Input.NEXT)
+        for _ in rows():
+            if rows()[app.view().selected] == label:
+                break
+            app.handle(Input.NEXT)
+        app.handle(Input.SELECT)
+
+    for step in [
+        "New solo game",
+        "Intern",
+        "Normal",
+        "Deal it for me",
+        [Input.SELECT] * 4,  # the circle's four screens of dealing
+        [Input.HOLD],  # the game menu
+        "Home",
+        "New two-player game",
+        "No, keep it",  # the game under way is left alone
+        "New two-player game",
+        "Yes, abandon",
+        "Back",  # from the start player
+        "Settings",
+        "Language",
+    ]:
+        if isinstance(step, str):
+            choose(app.words(step))
+        else:
+            for item in step:
+                app.handle(item)
+    choose(LANGUAGE_NAMES[app.settings.language])
+    choose(app.words("Input test"))
+    return kinds
 
 
 def started_game(state_dir: Path, turns: int = 6) -> Companion:

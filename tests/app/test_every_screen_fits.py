@@ -7,7 +7,7 @@ import dataclasses
 import random
 
 import pytest
-from helpers import companion_in, play_games
+from helpers import companion_in, play_games, visit_menus
 
 from companion.app.play import SCORE_LABELS
 from companion.app.wording import short_header_label, side_label
@@ -17,15 +17,9 @@ from companion.storage.settings import LANGUAGES
 from companion.testing.autoplay import play_to_the_end, start_game
 from companion.testing.screen_examples import EXAMPLES
 from companion.text.font import Font
-from companion.text.language import LANGUAGE_NAMES, words_for
+from companion.text.language import words_for
 from companion.text.typefaces import body_font
-from companion.views import (
-    InputTestView,
-    MenuView,
-    ScoreColumn,
-    ScoreView,
-    ScreenKind,
-)
+from companion.views import InputTestView, ScoreColumn, ScoreView, ScreenKind
 
 
 def undrawable(text: str, font: Font) -> set[str]:
@@ -174,58 +168,17 @@ def test_the_automa_at_its_hardest_without_the_tile_fits(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_set_up_settings_and_language_screens_fit(tmp_path, language):
     # The random games are checked from the circle's first screen on: every menu and
-    # question before it, and the settings' own, are checked here, each row lit in turn.
+    # question before it, and the settings' own, are checked here.
     app = companion_in(tmp_path / "state", language, 1)
-    kinds = set()
 
-    def rows() -> list[str]:
-        view = app.view()
-        return [item.label for item in view.items] if isinstance(view, MenuView) else []
+    def check(view):
+        assert render_canvas(view).overflows == [], view
 
-    def check_every_row() -> None:
-        for _ in rows() or app.view().answers:
-            view = app.view()
-            kinds.add(view.kind)
-            assert render_canvas(view).overflows == [], view
-            app.handle(Input.NEXT)
-
-    def choose(label: str) -> None:
-        check_every_row()
-        for _ in range(len(rows() or app.view().answers)):
-            view = app.view()
-            if (rows() or view.answers)[view.selected] == label:
-                break
-            app.handle(Input.NEXT)
-        app.handle(Input.SELECT)
-
-    words = app.words
-    for step in [
-        "New solo game",
-        "Intern",
-        "Normal",
-        "Deal it for me",
-        [Input.SELECT] * 4,  # the circle's four screens of dealing
-        [Input.HOLD],  # the game menu
-        "Home",
-        "New two-player game",
-        "No, keep it",  # the game under way is left alone
-        "New two-player game",
-        "Yes, abandon",
-        "Back",  # from the start player
-        "Settings",
-        "Language",
-    ]:
-        if isinstance(step, str):
-            choose(words(step))
-        else:
-            for item in step:
-                app.handle(item)
-    choose(LANGUAGE_NAMES[language])
-    choose(words("Input test"))
+    kinds = visit_menus(app, check)
     assert isinstance(app.view(), InputTestView)
     for item in (Input.NEXT, Input.PREVIOUS, Input.BACK, Input.HOLD, Input.SELECT):
         app.handle(item)
-        assert render_canvas(app.view()).overflows == [], app.view()
+        check(app.view())
     assert kinds >= {
         ScreenKind.HOME,
         ScreenKind.DIFFICULTY,

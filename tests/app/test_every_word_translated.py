@@ -8,11 +8,11 @@ import dataclasses
 import re
 import unicodedata
 
-from helpers import play_games
+from helpers import companion_in, play_games, visit_menus
 
 from companion.app.companion import Companion
 from companion.render.screens import render_canvas
-from companion.text.language import LANGUAGE_NAMES, Words, catalog, placeholders
+from companion.text.language import LANGUAGE_NAMES, Words, catalog, placeholders, words_for
 from companion.views import TextView
 
 OPEN, CLOSE = "\u27e6", "\u27e7"
@@ -59,7 +59,8 @@ def test_every_text_a_game_shows_is_looked_up_in_the_players_language(tmp_path, 
     monkeypatch.setattr(Companion, "words", property(lambda self: words))
     untranslated: dict[str, str] = {}
     drawn_by_the_renderer: dict[str, str] = {}
-    shown = set(LANGUAGE_NAMES.values())
+    # The language menu names each language, and itself, in the language under the cursor.
+    shown = set(LANGUAGE_NAMES.values()) | {words_for(code)("Language") for code in LANGUAGE_NAMES}
 
     def has_words(text: str) -> bool:
         left = NOT_WORDS.sub("", text)
@@ -83,6 +84,7 @@ def test_every_text_a_game_shows_is_looked_up_in_the_players_language(tmp_path, 
                 drawn_by_the_renderer.setdefault(record.text, type(view).__name__)
 
     play_games(tmp_path, range(6), lambda seed: "en", check)
+    visit_menus(companion_in(tmp_path / "menus", "en", 1), check)
     assert untranslated == {}, "\n".join(f"{view}: {text!r}" for text, view in untranslated.items())
     assert drawn_by_the_renderer == {}, "\n".join(
         f"{view}: {text!r}" for text, view in drawn_by_the_renderer.items()
