@@ -6,7 +6,7 @@ After an intended change, rewrite them with
     python -m companion.testing.language_examples tests/golden
 
 and look at every changed one scaled up (the command also writes a contact sheet of
-the whole game per language, tests/golden/<code>-game.png: delete those after looking).
+the whole game per language, tests/golden/<code>-game-<n>.png: delete those after looking).
 """
 
 from __future__ import annotations
