@@ -21,6 +21,7 @@ import statistics
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -85,6 +86,16 @@ def rss_kib() -> int | None:
     except (OSError, ValueError, IndexError):
         pass
     return None
+
+
+def wait_until(condition: Callable[[], bool], timeout: float, poll: float = 0.01) -> bool:
+    """Poll ``condition`` until it holds (``True``) or ``timeout`` seconds pass (``False``)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(poll)
+    return True
 
 
 def median(values: list[float]) -> float | None:

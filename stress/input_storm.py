@@ -46,7 +46,17 @@ from companion.hardware.profile import load_profile
 from companion.inputs.events import DEFAULT_PUT_TIMEOUT, EventQueue, Input, InputEvent
 from companion.inputs.gpio import open_gpio_inputs
 from companion.runtime.loop import DisplayLoop
-from stress.common import NullBus, Report, command_line, finish, median, ms, rss_kib, watchdog
+from stress.common import (
+    NullBus,
+    Report,
+    command_line,
+    finish,
+    median,
+    ms,
+    rss_kib,
+    wait_until,
+    watchdog,
+)
 
 PROFILE = "sh1106-encoder"
 PACED = 20
@@ -112,12 +122,7 @@ def storm_inputs(rng: random.Random, count: int, keys: list[Input]) -> list[Inpu
 
 
 def _wait(predicate, timeout: float = WAIT) -> bool:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.0005)
-    return True
+    return wait_until(predicate, timeout, poll=0.0005)
 
 
 def run(

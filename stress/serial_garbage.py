@@ -63,7 +63,16 @@ from companion.inputs import serial_pad
 from companion.inputs.events import EventQueue, Input, InputEvent
 from companion.inputs.serial_pad import SerialPad
 from companion.render.screens import render
-from stress.common import LogCounter, NullBus, Report, command_line, finish, rss_kib, watchdog
+from stress.common import (
+    LogCounter,
+    NullBus,
+    Report,
+    command_line,
+    finish,
+    rss_kib,
+    wait_until,
+    watchdog,
+)
 
 SEGMENT = 500
 """Lines written before waiting for all their replies."""
@@ -251,7 +260,7 @@ def _connected(end: PadEnd, opened: Callable[[], bool]) -> bool:
     Nothing is written before: a port is flushed as it opens, so what was written
     earlier would be read or not as the threads' timing decides, and the pad's counters
     (lines, bytes, replies) with it."""
-    if not wait_until(opened):
+    if not wait_until(opened, WAIT):
         return False
     end.write(b"PING\n")
     end.wait_replies(1, WAIT)
@@ -271,15 +280,6 @@ def whole_lines(batch: list[Line], size: int) -> list[Line]:
     """The lines of `batch` that lie whole in its first `size` bytes."""
     ends = itertools.accumulate(len(line.data) for line in batch)
     return [line for line, end in zip(batch, ends, strict=True) if end <= size]
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = WAIT) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def run(
@@ -384,9 +384,9 @@ def run(
                     end.write(data[:cut_at] + b"nex")
                     end.wait_replies(sum(line.reply is not None for line in whole), WAIT)
                     taken = log_start + sum(line.input is not None for line in whole)
-                    wait_until(lambda taken=taken: len(queue.put_log) >= taken)
+                    wait_until(lambda taken=taken: len(queue.put_log) >= taken, WAIT)
                     bytes_sent += cut_at + 3
-                    wait_until(lambda: unread() <= 0)
+                    wait_until(lambda: unread() <= 0, WAIT)
                     end.close()
                     link.unlink()
                     time.sleep(0.2)  # the daemon retries every 0.05 s with nothing to open
@@ -433,7 +433,7 @@ def run(
                     valid_sent += inputs
                 segment_inputs.append((log_start, inputs, cut))
             # Everything sent has been answered: let the application catch up.
-            wait_until(lambda: not len(queue) and queue.enqueued <= len(queue.put_log))
+            wait_until(lambda: not len(queue) and queue.enqueued <= len(queue.put_log), WAIT)
             time.sleep(0.2)
             pad = pads[-1] if pads else None
             pad_alive = bool(pad and pad.running)
