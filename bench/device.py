@@ -208,9 +208,8 @@ from companion.daemon.notify import Notifier
 from companion.daemon.service import serve
 from companion.display.oled import open_oled
 from companion.testing.recording import RecordingBus
-from companion.text.language import words_for
 from companion.hardware.profile import load_profile
-from companion.inputs.events import EventQueue, Input
+from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
 profile = load_profile(sys.argv[1])
 app = Companion(Path(sys.argv[3]))
@@ -274,7 +273,6 @@ import sys, time
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106
 from companion.testing.recording import RecordingBus
-from companion.text.language import words_for
 from companion.render.screens import render
 from companion.testing.screen_examples import EXAMPLES
 device = sh1106(i2c(bus=RecordingBus()))
