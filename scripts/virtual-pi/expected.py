@@ -46,14 +46,18 @@ def main() -> None:
         app = Companion(state, itertools.count(seed).__next__, ask_language=True)
         start = bits(app)
         frames, lengths = [], []
+        first: Path | None = None
         for name in names:
             app.handle(Input(name))
             frames.append(bits(app))
             lengths.append(line_count(state / JOURNAL_NAME))
-        # Enough presses finish a game: it is archived under history/ and the
-        # next presses start another. The first game is the earliest archive.
-        archived = sorted((state / HISTORY_DIRECTORY).glob("*.jsonl"))
-        first = archived[0] if archived else state / JOURNAL_NAME
+            # Enough presses finish a game: it is archived under history/ and the
+            # next presses start another. The first game is the first archive to
+            # appear (by name, a second game archived in the same second, "-2",
+            # would sort before it).
+            if first is None:
+                first = next((state / HISTORY_DIRECTORY).glob("*.jsonl"), None)
+        first = first or state / JOURNAL_NAME
         lines = first.read_text().splitlines() if first.exists() else []
     json.dump(
         {"start": start, "frames": frames, "journal_lengths": lengths, "first_game": lines},
