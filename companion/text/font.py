@@ -203,14 +203,6 @@ class Font:
         """Whether `char` is drawn with a glyph of its own (not reduced, not `?`)."""
         return char in self.glyphs
 
-    def draws(self, text: str) -> bool:
-        """Whether every character of `text` has a glyph of its own in this font.
-
-        >>> SMALL.draws("Źdźbło – żółć"), SMALL.draws("Straße")
-        (True, False)
-        """
-        return all(char in self.glyphs for char in text)
-
     def normalise(self, text: str) -> str:
         """`text` as the characters this font will actually draw.
 
