@@ -165,6 +165,64 @@ def test_the_tile_a_full_quilt_took_goes_back_with_the_buy():
     )
 
 
+def test_the_tile_a_bought_patch_took_goes_back_after_what_the_move_met():
+    # P1 on 4 with income 3 and 76 squares covered buys P10 (cost 2, time 2, 5 squares):
+    # 81, the free tile with the patch; 4 -> 6 crosses the income mark 5 (+3). The tile
+    # came with the patch, not on the way: the token goes back, the income goes back,
+    # then the tile, as with a claim.
+    game = two_player_game("P10", "P01")
+    place(game, "p2", 10)
+    place(game, "p1", 4)
+    game.sides["p1"].covered, game.sides["p1"].income = 76, 3
+    game.push(Buy(0))
+    assert plan_undo(game).person.steps == (
+        ReturnPatch("p1", "P10", "P00", "P01"),
+        RefundCost("p1", "P10", 2),
+        ReturnNeutralToken("P10"),
+        MoveTokenBack("p1", 6, 4, on_top=False),
+        ReturnButtons("p1", 3, "income", 5),
+        ReturnBonus("p1", full_quilt=True),
+    )
+
+
+def test_the_tile_a_leather_patch_took_goes_back_before_the_leather():
+    # P1 on 18 with 80 covered advances to 21 (P2 on 20): +3 buttons, and the leather
+    # at 20 fills the quilt, the tile with it. Going back, the tile first, then the
+    # leather that brought it.
+    game = two_player_game()
+    place(game, "p2", 20)
+    place(game, "p1", 18)
+    game.sides["p1"].covered = 80
+    game.push(ADVANCE)
+    assert plan_undo(game).person.steps == (
+        MoveTokenBack("p1", 21, 18, on_top=False),
+        ReturnButtons("p1", 3, "advance"),
+        ReturnBonus("p1", full_quilt=True),
+        ReturnLeather("p1", 20),
+    )
+
+
+def test_the_tile_the_automa_took_at_its_mark_goes_back_as_its_token_does():
+    # Legend: the mark is 35. After the player's correction, the Automa on 33 draws
+    # card 12 (0 virtual buttons: P10, P17 and P02 all cost more) and passes to 36, in
+    # front of the player on 35, crossing the income mark 35 (card 12's income, 5) and
+    # its mark 35, with no leather on the way. Going back it meets 35: the tile, then
+    # the income, both before the card goes back.
+    game = solo_game("P10", "P17", "P02", cards=(12, 1), difficulty="legend")
+    game.leather_left = ()
+    place(game, "player", 35)
+    place(game, "automa", 33)
+    game.push(Adjust("player", 1))
+    game.push(AUTOMA_TURN)
+    automa, _ = plan_undo(game).undone
+    assert automa.steps == (
+        MoveTokenBack("automa", 36, 33, on_top=False),
+        ReturnBonus("automa"),
+        ReturnButtons("automa", 5, "income", 35),
+        ReturnCard(12),
+    )
+
+
 def test_a_claim_is_taken_back_alone():
     game = two_player_game()
     game.sides["p2"].covered = 50

@@ -279,7 +279,7 @@ def _undone(action: Action, forward: tuple[Step, ...], before: _Before) -> Undon
     token: list[ReverseStep] = []
     crossed: list[ReverseStep] = []
     others: list[ReverseStep] = []
-    moved = False
+    moved = took_leather = False
     patch_id = None
     for step in forward:
         match step:
@@ -299,13 +299,17 @@ def _undone(action: Action, forward: tuple[Step, ...], before: _Before) -> Undon
             case TakeButtons(name, count, reason, mark):
                 crossed.append(ReturnButtons(name, count, reason, mark))
             case TakeLeather(name, position):
+                took_leather = True
                 crossed.append(ReturnLeather(name, position))
             case DiscardLeather(name, position):
                 crossed.append(ReturnLeather(name, position, discarded=True))
             case TakeBonus(name, full_quilt):
                 # Taken on the way (a leather patch filling the quilt, the Automa's
-                # mark) it is given back as the token goes back; else with the rest.
-                (crossed if moved else others).append(ReturnBonus(name, full_quilt))
+                # mark) it is given back as the token goes back; else (a claim, a
+                # bought patch filling the quilt: then any leather crossed went in the
+                # box, taken by no one) with the rest.
+                on_the_way = took_leather if full_quilt else moved
+                (crossed if on_the_way else others).append(ReturnBonus(name, full_quilt))
             case AdjustButtons(name, delta, buttons):
                 others.append(UndoCorrection(name, delta, buttons - delta))
             case RevealCard():
