@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from companion import __version__
+from companion.display import DISPLAY_NAMES
 from companion.engine.gamelog import read_log
 from companion.engine.summary import state_dict, text_summary
 from companion.hardware.flags import add_display_arguments
@@ -29,7 +30,6 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 """What a shell reports for a command ended by SIGINT (128 + 2)."""
 EXIT_UNEXPECTED = 1
-SIMULATION_DISPLAYS = ("terminal", "pygame", "capture", "gifanim", "dummy")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--display",
-        choices=SIMULATION_DISPLAYS,
+        choices=DISPLAY_NAMES,
         help="where to draw: a pygame window (the default on a desktop), the terminal (the "
         "default elsewhere), PNG captures, an animated GIF, or nowhere (dummy; the default "
         "with --script)",

@@ -7,11 +7,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from companion.display import DISPLAY_NAMES, EMULATORS
 from companion.display.sink import Display, DummyDisplay
 from companion.hardware.constants import HEIGHT, WIDTH
-
-EMULATORS = ("pygame", "capture", "gifanim")
-DISPLAY_NAMES = ("terminal", "dummy", *EMULATORS)
 
 
 class DisplayUnavailable(RuntimeError):
