@@ -236,6 +236,9 @@ class ScoreView:
     columns: tuple[ScoreColumn, ScoreColumn]
     verdict: str
     """E.g. "You win by 4" or "Tie: Automa reached 53 first"."""
+    last_rows: bool = False
+    """The knob turned on: a column with more rows than the screen holds shows its last
+    rows, not its first (the Automa's four under Korean's taller letters)."""
 
 
 @dataclass(frozen=True, slots=True)

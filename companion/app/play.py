@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
@@ -261,16 +262,20 @@ def score_view(game: Game, words: Words) -> ScoreView:
 
 
 class EndScreen(Screen):
-    """Each side's score broken down and the winner; press to finish."""
+    """Each side's score broken down and the winner; turn for the rows a column has
+    beyond the screen's room, press to finish."""
 
     def __init__(self, game: Game, on_done: Action, open_menu: Action, words: Words) -> None:
         self.game, self.on_done, self.open_menu, self.words = game, on_done, open_menu, words
+        self.last_rows = False
 
     def view(self) -> View:
-        return score_view(self.game, self.words)
+        return dataclasses.replace(score_view(self.game, self.words), last_rows=self.last_rows)
 
     def handle(self, event: Input) -> None:
         if event is Input.SELECT:
             self.on_done()
+        elif event in (Input.NEXT, Input.PREVIOUS):
+            self.last_rows = event is Input.NEXT
         elif event in BACKWARD:
             self.open_menu()

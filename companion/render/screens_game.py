@@ -323,9 +323,20 @@ def draw_score(canvas: Canvas, view: ScoreView) -> None:
         Box(0, 0, left_width, bar.y - 1),
         Box(left_width + SCORE_DIVIDER, 0, WIDTH - left_width - SCORE_DIVIDER, bar.y - 1),
     )
-    for column, box in zip(view.columns, boxes, strict=True):
-        _score_column(canvas, box, column, font, pitch)
+    hidden = [
+        _score_column(canvas, box, column, font, pitch, view.last_rows)
+        for column, box in zip(view.columns, boxes, strict=True)
+    ]
     canvas.vline(left_width + SCORE_DIVIDER // 2, 0, bar.y - 2)
+    if any(hidden):
+        # A column holds more rows than the screen: the divider shows the way the knob
+        # turns to the others, ▼ at the foot to the last rows, ▲ at the top back.
+        arrow, arrow_y = (
+            (ARROW_UP, SCORE_RULE_Y) if view.last_rows else (ARROW_DOWN, bar.y - 1 - SMALL.height)
+        )
+        cell = Box(left_width, arrow_y, SCORE_DIVIDER, SMALL.height)
+        canvas.fill(cell, 0)
+        canvas.text((cell.x, cell.y), arrow)
     canvas.fill(bar)
     for index, row in enumerate(verdict):
         canvas.text_in_box(
@@ -355,7 +366,11 @@ def _left_column_width(columns: tuple[ScoreColumn, ScoreColumn], font: Font) -> 
     return half
 
 
-def _score_column(canvas: Canvas, box: Box, column: ScoreColumn, font: Font, pitch: int) -> None:
+def _score_column(
+    canvas: Canvas, box: Box, column: ScoreColumn, font: Font, pitch: int, last_rows: bool
+) -> bool:
+    """Draws `column` in `box`: its first rows, or its last if `last_rows`; whether any
+    row is left out."""
     total = str(column.total)
     total_width = LARGE.text_width(total)
     canvas.text((box.right - total_width, 0), total, font=LARGE)
@@ -371,8 +386,11 @@ def _score_column(canvas: Canvas, box: Box, column: ScoreColumn, font: Font, pit
     )
     canvas.hline(rule, box.x, box.right - 1)
     count = max(0, (box.bottom - rows_top - font.height) // pitch + 1)
-    if len(column.lines) > count:
+    if len(column.lines) > 2 * count:
+        # The first rows and the last would not show every row between them.
         canvas.report(f"score {column.label!r}: {len(column.lines)} rows, room for {count}")
-    for index, (what, points) in enumerate(column.lines[:count]):
+    shown = column.lines[-count:] if last_rows and count else column.lines[:count]
+    for index, (what, points) in enumerate(shown):
         row = Box(box.x, rows_top + index * pitch, box.width, font.height)
         left_right(canvas, row, what, str(points), font=font)
+    return len(shown) < len(column.lines)

@@ -7,8 +7,11 @@ import pytest
 from helpers import place, solo_game, two_player_game
 
 from companion.app.companion import Companion
+from companion.app.play import EndScreen
 from companion.engine.actions import ADVANCE, AutomaTurn
 from companion.inputs.events import Input
+from companion.render.canvas import WIDTH
+from companion.render.screens import render_canvas
 from companion.testing.autoplay import (
     affordable,
     inputs_for,
@@ -16,6 +19,7 @@ from companion.testing.autoplay import (
     random_choice,
     start_game,
 )
+from companion.text.language import words_for
 from companion.views import AutomaView, MenuView, QuestionView, ScoreView, ScreenKind, TurnView
 
 
@@ -206,3 +210,35 @@ def test_the_end_screen_offers_a_claim_while_the_tile_is_free(tmp_path):
     app.handle(Input.NEXT)
     app.handle(Input.SELECT)
     assert app.game.bonus_holder == "p1"
+
+
+def test_the_end_screen_turns_to_the_rows_the_screen_has_no_room_for():
+    # At Legend the Automa scores its buttons, its patches with buttons and the buttons
+    # they show; holding the 7x7 tile makes four rows, and Korean's letters leave room
+    # for three: turning the knob shows the last three, turning back the first.
+    game = solo_game(difficulty="legend")
+    place(game, "player", 53)
+    place(game, "automa", 53)
+    game.finished = ("player", "automa")
+    game.bonus_holder = "automa"
+    words = words_for("ko")
+    screen = EndScreen(game, lambda: None, lambda: None, words)
+    automa_rows = [what for what, _ in screen.view().columns[1].lines]
+    assert automa_rows == [
+        words(label) for label in ("buttons", "{button} patches", "{button} shown", "bonus tile")
+    ]
+
+    def rows_drawn() -> list[str]:
+        """The Automa's rows drawn, top to bottom: the right column's."""
+        canvas = render_canvas(screen.view())
+        assert canvas.overflows == []
+        right = [record for record in canvas.texts if record.box.x >= WIDTH // 2]
+        return [record.text for record in right if record.text in automa_rows]
+
+    assert rows_drawn() == automa_rows[:3]
+    screen.handle(Input.NEXT)
+    assert rows_drawn() == automa_rows[1:]
+    screen.handle(Input.NEXT)
+    assert rows_drawn() == automa_rows[1:]
+    screen.handle(Input.PREVIOUS)
+    assert rows_drawn() == automa_rows[:3]

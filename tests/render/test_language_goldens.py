@@ -31,26 +31,8 @@ def screens(language: str):
     return main_screens(language)
 
 
-KNOWN_TO_FAIL = {
-    ("ko", "score"): "the Automa's four rows (Legend, holding the 7x7 tile) in Hangul: room for 3",
-}
-"""Screens that do not fit yet: no golden is kept for them; the test says when they do."""
-
-
-@pytest.mark.parametrize(
-    ("language", "name"),
-    [
-        pytest.param(
-            code,
-            name,
-            marks=[pytest.mark.xfail(reason=KNOWN_TO_FAIL[code, name], strict=True)]
-            if (code, name) in KNOWN_TO_FAIL
-            else [],
-        )
-        for code in LANGUAGES
-        for name in MAIN_SCREENS
-    ],
-)
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", MAIN_SCREENS)
 def test_main_screen_matches_its_golden_in_each_language(language, name):
     canvas = render_canvas(screens(language)[name])
     assert canvas.overflows == []
