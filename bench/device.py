@@ -326,6 +326,8 @@ def main() -> None:
         "--language", action="append", choices=LANGUAGES, help="repeat for several (default: en)"
     )
     args = parser.parse_args()
+    if args.idle_seconds <= 1.5:
+        parser.error("--idle-seconds must be more than 1.5 (the redraw loop is measured from 1 s)")
     languages = args.language or ["en"]
     cores = os.cpu_count()
     print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")
