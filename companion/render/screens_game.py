@@ -166,10 +166,7 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
     if view.banner:
         canvas.selection_bar(bottom, view.banner, font=lettering.font, align="center")
     elif 0 <= view.selected < len(view.lines):
-        if korean:
-            text_line(canvas, bottom, view.lines[view.selected], font=lettering.font)
-        else:
-            _choice_line(canvas, bottom, view.lines[view.selected])
+        _choice_line(canvas, bottom, view.lines[view.selected], lettering.font)
 
 
 def _scores(canvas: Canvas, box: Box, left: str, right: str) -> None:
@@ -189,19 +186,20 @@ MARKS = (ARROW_RIGHT, CHECK, CROSS)
 MARK_CELL = max(SMALL.glyphs[mark].width for mark in MARKS)
 
 
-def _choice_line(canvas: Canvas, box: Box, text: str) -> None:
+def _choice_line(canvas: Canvas, box: Box, text: str, font: Font) -> None:
     """A turn's line, its mark centred in a cell as wide as the ✓ that the step card puts
     in its place: pressing turns "▶ Buy P24…" into "✓ Buy P24…", and only the mark's
-    columns change on the panel, not the whole line shifted by two pixels."""
+    columns change on the panel, not the whole line shifted by two pixels (in Korean,
+    two pages of it)."""
     mark = text[:1]
     if mark not in MARKS:
-        canvas.text_in_box(box, text)
+        canvas.text_in_box(box, text, font=font)
         return
     # Placed as the strip places its rows (`left_right`, centred on the capitals).
-    y = box.y + (box.height - SMALL.cap_height) // 2
-    canvas.text((box.x + (MARK_CELL - SMALL.glyphs[mark].width) // 2, y), mark)
-    rest = box.x + SMALL.advance(CHECK)
-    canvas.text((rest, y), text[1:], max_width=box.right - rest)
+    y = box.y + (box.height - font.cap_height) // 2
+    canvas.text((box.x + (MARK_CELL - font.glyphs[mark].width) // 2, y), mark, font=font)
+    rest = box.x + font.advance(CHECK)
+    canvas.text((rest, y), text[1:], font=font, max_width=box.right - rest)
 
 
 def _labels(canvas: Canvas, board: BoardView, chosen: int, label_row: Box) -> None:

@@ -2,11 +2,12 @@
 
 import dataclasses
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from companion.render.layout import HANGUL, LATIN, lettering_of
-from companion.render.screens import render_canvas
+from companion.render.screens import render, render_canvas
 from companion.testing.language_examples import main_screens
+from companion.text.font import CHECK
 from companion.text.hangul import KOREAN
 from companion.text.pages import TEXT_PAGE_WIDTH, page_lines, text_page_lines
 from companion.views import MenuItem, MenuView, StepView, TextView, TurnView
@@ -53,6 +54,21 @@ def test_the_korean_turn_line_ends_on_the_last_row_and_the_board_keeps_its_pixel
     assert english_canvas.image.crop(top).tobytes() == korean_canvas.image.crop(top).tobytes()
     line = next(record for record in korean_canvas.texts if record.text == "단추 부족")
     assert (line.box.y, line.box.bottom) == (53, 64)
+
+
+def test_pressing_a_korean_turn_s_choice_changes_only_the_mark_of_its_line():
+    # The step card's last line is the turn's line ticked. A Hangul line covers pages 6
+    # and 7: if the ▶ (3 pixels) and the ✓ (5) each pushed the words after them, the
+    # press would rewrite both pages; in a mark-wide cell only the mark's columns change.
+    turn = main_screens("ko")["turn"]
+    assert isinstance(turn, TurnView)
+    turn = dataclasses.replace(turn, selected=0)
+    chosen = turn.lines[0]
+    assert chosen.startswith("\u25b6 ")
+    step = StepView(turn.board, ("위치 토큰은 그 자리로", CHECK + chosen[1:]), 1, 1)
+    line = (0, 53, 128, 64)
+    changed = ImageChops.difference(render(turn).crop(line), render(step).crop(line)).getbbox()
+    assert changed is not None and changed[2] <= KOREAN.text_width(CHECK)
 
 
 def test_a_korean_text_page_holds_the_lines_the_app_pages_it_into():
