@@ -156,6 +156,52 @@ def test_ssd1306_window_spans_pages():
     assert writes[1].data == bytes([0xC0] * 4 + [0x03] * 4)
 
 
+def test_ssd1306_a_window_on_the_pages_of_the_one_before_sets_only_its_columns():
+    # Two changes far apart on page 2, then one on page 5 in the first one's columns:
+    # the second window needs only 0x21 (its data left the pointer on page 2), the
+    # third only 0x22; the panel, following the controller's pointers, shows all three.
+    display, bus, panel = opened("ssd1306")
+    frame = Image.new("1", (128, 64))
+    display.display(frame)
+    panel.replay(bus.take())
+    changed = frame.copy()
+    for x, y in ((10, 16), (100, 16), (100, 40)):
+        changed.putpixel((x, y), 1)
+    display.display(changed)
+    writes = bus.take()
+    assert [write.data for write in writes] == [
+        bytes([0x21, 10, 10, 0x22, 2, 2]),
+        bytes([1]),
+        bytes([0x21, 100, 100]),
+        bytes([1]),
+        bytes([0x22, 5, 5]),
+        bytes([1]),
+    ]
+    assert panel.replay(writes).tobytes() == changed.tobytes()
+
+
+def test_sh1106_a_second_run_on_a_page_sets_only_its_column():
+    display, bus, panel = opened("sh1106")
+    frame = Image.new("1", (128, 64))
+    display.display(frame)
+    panel.replay(bus.take())
+    changed = frame.copy()
+    for x, y in ((10, 16), (100, 16), (100, 40)):
+        changed.putpixel((x, y), 1)
+    display.display(changed)
+    writes = bus.take()
+    # RAM columns 12 and 102 (0x66): the 128 visible ones start at column 2.
+    assert [write.data for write in writes] == [
+        bytes([0xB2, 0x0C, 0x10]),
+        bytes([1]),
+        bytes([0x06, 0x16]),
+        bytes([1]),
+        bytes([0xB5, 0x06, 0x16]),
+        bytes([1]),
+    ]
+    assert panel.replay(writes).tobytes() == changed.tobytes()
+
+
 @pytest.mark.parametrize("driver", DRIVERS)
 def test_managed_bus_sends_data_with_i2c_rdwr(driver, monkeypatch):
     """Without bus=, luma opens smbus2 itself and sends data as one i2c_rdwr message."""
