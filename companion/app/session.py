@@ -65,7 +65,11 @@ class GameSession:
         self.journal.start(setup)
         self.game = Game(setup)
         self.progress = Progress()
-        self._save_progress()
+        # Durable: the progress.json of the game before (its removal not yet synced when
+        # the power went) would come back with this game; counting as confirmed the steps
+        # of every action played since, it let the Automa's turn be taken without a press
+        # (the crash explorer, seed 1).
+        self._save_progress(durable_name=True)
         return self.game
 
     def take_back_prefix(self) -> Game:
@@ -78,7 +82,7 @@ class GameSession:
         self.journal.start(prefix)
         self.game, self.damaged_prefix = prefix, None
         self.progress = Progress(acknowledged=len(prefix.move_stack))
-        self._save_progress()
+        self._save_progress(durable_name=True)  # as for `start`
         return prefix
 
     def abandon(self) -> None:
@@ -202,9 +206,16 @@ class GameSession:
         self.progress.asked_bonus += answers
         self._save_progress()
 
-    def claim_bonus(self, side: str) -> tuple[Action, tuple[Step, ...]]:
-        self.bonus_asked(side)
-        return self.play(ClaimBonus(side))
+    def claim_bonus(
+        self, side: str, answers: tuple[str, ...] = ()
+    ) -> tuple[Action, tuple[Step, ...]]:
+        """`side` takes the 7×7 tile; the question `answers` (or `side`'s own) counts as
+        asked once the claim is journalled. Marked before it, a claim the card refused, or
+        a power cut in between, left the question answered and the claim lost: it was not
+        asked again, and the Automa's turn came next (the crash explorer, seed 1)."""
+        played = self.play(ClaimBonus(side))
+        self.bonus_asked(*(answers or (side,)))
+        return played
 
     # --- laying out the circle ---------------------------------------------------------
 

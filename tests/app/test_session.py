@@ -104,6 +104,30 @@ def test_an_undo_makes_its_progress_durable(tmp_path, monkeypatch):
     assert '"undone": [{' in synced[-1][1]  # the name synced is the undo's progress
 
 
+def test_a_new_game_makes_its_progress_durable(tmp_path, monkeypatch):
+    """The progress.json of the game before (finished, its removal not yet synced when the
+    power went) must not come back with the next game: it counted that game's first
+    action as confirmed at the table, and the Automa's turn was taken without a press
+    (stress/power_loss.py, seed 1). What a power cut keeps of a name is what the last
+    fsync of its directory saw."""
+    from companion.storage import files
+
+    (tmp_path / "progress.json").write_text(json.dumps({"acknowledged": 38}))
+    session = GameSession(tmp_path)
+    assert session.game is None
+    synced = []
+    real_fsync_directory = files.fsync_directory
+
+    def fsync_directory(directory):
+        synced.append(json.loads((directory / "progress.json").read_text()))
+        real_fsync_directory(directory)
+
+    monkeypatch.setattr(files, "fsync_directory", fsync_directory)
+    session.start(solo())
+    session.play(ADVANCE)
+    assert synced[-1]["acknowledged"] == 0
+
+
 @pytest.mark.parametrize(
     "undone",
     [
