@@ -82,9 +82,9 @@ class GameFlow:
         except OSError as error:
             self._not_saved(error)
 
-    def claim_bonus(self, side: str) -> None:
+    def claim_bonus(self, side: str, answers: tuple[str, ...] = ()) -> None:
         try:
-            self._show_steps(*self.session.claim_bonus(side))
+            self._show_steps(*self.session.claim_bonus(side, answers))
         except OSError as error:
             self._not_saved(error)
 
@@ -122,8 +122,7 @@ class GameFlow:
             self.continue_game()
 
         def claim() -> None:
-            self.session.bonus_asked(*question.answers)
-            self.claim_bonus(question.side)
+            self.claim_bonus(question.side, question.answers)
 
         words = self.app.words
         self.app.show(

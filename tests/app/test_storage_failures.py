@@ -24,13 +24,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from helpers import started_game
+from helpers import solo_game, started_game
 
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.storage.journal import Journal
 from companion.testing.autoplay import inputs_for, play_to_the_end, random_choice, start_game
-from companion.views import TextView, TurnView
+from companion.views import QuestionView, ScreenKind, TextView, TurnView
 
 FS_SIZE = "256k"
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -178,6 +178,34 @@ def test_history_that_cannot_be_written_keeps_the_finished_game(tmp_path, monkey
     play_to_the_end(app, rng)  # "Save and finish" again: now it goes to the history
     assert not (tmp_path / "journal.jsonl").exists()
     assert len(list((tmp_path / "history").glob("*.jsonl"))) == 1
+
+
+def test_a_claim_of_the_7x7_tile_the_card_refuses_asks_the_question_again(tmp_path, monkeypatch):
+    """The question counts as asked only once the claim is saved: marked before, the claim
+    refused here (or cut by a power cut) lost the question, and the Automa played on."""
+    app = Companion(tmp_path, itertools.count(1).__next__)
+    app.session.start(solo_game().setup)
+    app.game.sides["player"].covered = 50  # reached 49 with this buy: ask now
+    app.play.continue_game()
+    assert app.view().kind is ScreenKind.BONUS_QUESTION
+    real_append = app.session.journal.append
+
+    def full_card(action):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(app.session.journal, "append", full_card)
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)  # Yes, claim it
+    assert "not saved" in shown_text(app)
+    app.handle(Input.SELECT)
+    view = app.view()
+    assert isinstance(view, QuestionView) and view.kind is ScreenKind.BONUS_QUESTION
+    monkeypatch.setattr(app.session.journal, "append", real_append)
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)
+    assert app.game.bonus_holder == "player"
+    # The covered squares were set by hand, so the file cannot be replayed: its last line.
+    assert '"claim_bonus"' in (tmp_path / "journal.jsonl").read_text().splitlines()[-1]
 
 
 NOBODY = 65534
