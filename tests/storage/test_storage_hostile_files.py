@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import tracemalloc
 from datetime import datetime
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from storage_games import play
 
 import companion.storage.journal as journal_module
+import companion.untrusted as untrusted
 from companion.engine.actions import AutomaTurn, Buy
 from companion.engine.automa import Deck
 from companion.engine.game import Game
@@ -250,3 +252,62 @@ def test_a_long_torn_tail_is_logged_in_a_few_hundred_characters(tmp_path, caplog
         loaded = journal.load()
     assert loaded.game.state() == game.state()
     assert caplog.records and max(len(record.getMessage()) for record in caplog.records) < 400
+
+
+# A link or FIFO put in place between the look at the name (lstat) and the open: each
+# layer of `open_regular_file` must hold by itself. `lstat` is made to see the regular
+# file that was there a moment before.
+
+
+@pytest.fixture
+def swapped_after_the_look(tmp_path, monkeypatch):
+    regular = tmp_path / "was-regular"
+    regular.write_text("{}")
+    monkeypatch.setattr(untrusted.os, "lstat", lambda path: os.stat(regular))
+
+
+def test_a_link_swapped_in_after_the_look_is_not_followed(tmp_path, swapped_after_the_look):
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"contrast": 7}')
+    (tmp_path / "settings.json").symlink_to(outside)
+    with pytest.raises(NotRegularFileError):
+        read_capped(tmp_path / "settings.json", 100)
+
+
+def test_a_fifo_swapped_in_after_the_look_is_refused_without_waiting(
+    tmp_path, swapped_after_the_look
+):
+    path = tmp_path / "journal.jsonl"
+    os.mkfifo(path)
+    outcome = []
+
+    def read():
+        try:
+            read_capped(path, 100)
+            outcome.append("read")
+        except NotRegularFileError:
+            outcome.append("refused")
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(5)
+    if reader.is_alive():  # waiting for a writer: give it one, so the thread ends
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(5)
+        pytest.fail("the open of a FIFO waited for a writer")
+    assert outcome == ["refused"]
+
+
+def test_a_fifo_or_device_is_never_even_opened(tmp_path, monkeypatch):
+    # Opening a device can act (a serial port's DTR resets a microcontroller).
+    fifo = tmp_path / "progress.json"
+    os.mkfifo(fifo)
+    opened = []
+    real_open = os.open
+    monkeypatch.setattr(
+        untrusted.os, "open", lambda path, *args: opened.append(path) or real_open(path, *args)
+    )
+    for path in (fifo, Path("/dev/null")):
+        with pytest.raises(NotRegularFileError):
+            read_capped(path, 10)
+    assert opened == []
