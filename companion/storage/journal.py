@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -242,9 +243,7 @@ class Journal:
         if not finished:
             parts.append(ABANDONED_MARK)
         try:
-            if not self.history_dir.is_dir():
-                self.history_dir.mkdir(parents=True)
-                fsync_directory(self.history_dir.parent)
+            self._make_history_directory()
             target = unique_path(self.history_dir, "-".join(parts), LOG_SUFFIX)
             rename_durably(self.path, target)
         except OSError as error:
@@ -302,6 +301,20 @@ class Journal:
         return JournalLoad(replayed.game, notice)
 
     # --- helpers ------------------------------------------------------------------------
+
+    def _make_history_directory(self) -> None:
+        """`history_dir` as a directory of its own: a symbolic link there (which would
+        take the games out of the state directory) or a file is moved aside first."""
+        try:
+            mode: int | None = os.lstat(self.history_dir).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and not stat.S_ISDIR(mode):
+            move_aside(self.history_dir, f"{self.history_dir.name}-damaged", "", self._clock())
+            mode = None
+        if mode is None:
+            self.history_dir.mkdir(parents=True)
+            fsync_directory(self.history_dir.parent)
 
     def _check_ends_cleanly(self, fd: int, end: int) -> None:
         if end == 0:

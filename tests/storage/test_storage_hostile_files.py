@@ -311,3 +311,24 @@ def test_a_fifo_or_device_is_never_even_opened(tmp_path, monkeypatch):
         with pytest.raises(NotRegularFileError):
             read_capped(path, 10)
     assert opened == []
+
+
+@pytest.mark.parametrize("kind", ["link", "file"])
+def test_a_history_that_is_not_a_directory_is_moved_aside_and_the_game_archived(tmp_path, kind):
+    # A link would take the game out of the state directory; a file would refuse it.
+    (tmp_path / "state").mkdir()
+    journal, _ = journalled(tmp_path / "state", 3)
+    journalled_bytes = journal.path.read_bytes()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    history = tmp_path / "state" / "history"
+    if kind == "link":
+        history.symlink_to(outside)
+    else:
+        history.write_text("notes\n")
+    archived = journal.archive(finished=False)
+    assert archived.parent == history and history.is_dir() and not history.is_symlink()
+    assert archived.read_bytes() == journalled_bytes
+    assert list(outside.iterdir()) == []
+    [kept] = (tmp_path / "state").glob("history-damaged-*")
+    assert kept.is_symlink() if kind == "link" else kept.read_text() == "notes\n"
