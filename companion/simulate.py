@@ -179,13 +179,24 @@ def _read_script(path: Path) -> list:
 
 
 def log_in_state_dir(state_dir: Path) -> None:
-    """Log to companion.log in the state directory; a link or FIFO there is moved aside first."""
+    """Log to companion.log in the state directory; a link or FIFO there is moved aside first.
+
+    A card that takes no log (read-only, full) does not stop the simulation: the screen
+    says that nothing can be saved, and the records go nowhere rather than over it.
+    """
     path = state_dir / LOG_NAME
     try:
-        log_to_file(path)
-    except NotRegularFileError:
-        move_aside(path, "companion-log-damaged", path.suffix, datetime.now())
-        log_to_file(path)
+        try:
+            log_to_file(path)
+        except NotRegularFileError:
+            move_aside(path, "companion-log-damaged", path.suffix, datetime.now())
+            log_to_file(path)
+    except OSError as error:
+        print(
+            f"patchwork-companion simulate: not logging to {path}: {error.strerror or error}",
+            file=sys.stderr,
+        )
+        logging.basicConfig(handlers=[logging.NullHandler()])
 
 
 def _fail(error: Exception) -> int:

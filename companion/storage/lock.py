@@ -15,7 +15,7 @@ import logging
 import os
 from pathlib import Path
 
-from companion.storage.files import atomic_write_text
+from companion.storage.files import atomic_write_text, reason_of
 from companion.untrusted import UnusableFileError, read_capped
 
 logger = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ class StateDirLock:
             atomic_write_text(self.directory / PID_NAME, f"{os.getpid()}\n")
         except OSError as error:
             # A full or read-only card: the lock still holds, only the PID is unknown.
-            logger.warning("cannot record the PID in %s: %s", self.directory, error)
+            logger.warning("cannot record the PID in %s: %s", self.directory, reason_of(error))
 
     def _holder(self) -> str:
         try:

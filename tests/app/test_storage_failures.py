@@ -295,3 +295,31 @@ def test_the_simulation_runs_on_a_full_card_to_the_end_of_its_script(small_fs):
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_simulation_starts_on_a_read_only_card(small_fs):
+    # The log file cannot be opened there: the game is still shown, and nothing written.
+    state = small_fs / "state"
+    started_game(state, turns=3)
+    before = {path.name: path.read_bytes() for path in state.iterdir() if path.is_file()}
+    subprocess.run(["mount", "-o", "remount,ro", str(small_fs)], check=True)
+    try:
+        script = small_fs.parent / "script.txt"
+        script.write_text("select\n" * 20)
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "simulate", "--script", str(script)]
+            + ["--state-dir", str(state), "--seed", "1", "--json"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        subprocess.run(["mount", "-o", "remount,rw", str(small_fs)], check=True)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
+    assert f"not logging to {state / 'companion.log'}: Read-only file system" in done.stderr
+    assert json.loads(done.stdout)["actions"] == len(
+        Journal(state / "journal.jsonl").load().game.move_stack
+    )
+    assert {path.name: path.read_bytes() for path in state.iterdir() if path.is_file()} == before
