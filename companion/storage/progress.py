@@ -27,6 +27,7 @@ from typing import Any
 
 from companion.engine.actions import Action
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
+from companion.engine.bonus import is_bonus_answer
 from companion.engine.catalogue import PATCH_BY_ID, STARTING_PATCH_ID
 from companion.engine.gamelog import LogError, action_record, parse_action
 from companion.engine.json_limits import short_repr
@@ -138,10 +139,10 @@ class Progress:
         acknowledged = data.get("acknowledged", 0)
         _whole(acknowledged, "acknowledged", 0, MAX_ACTIONS)
         asked = data.get("asked_bonus", [])
-        if not isinstance(asked, list) or not all(
-            isinstance(side, str) and side in (Side.PLAYER, Side.P1, Side.P2) for side in asked
-        ):
-            raise ProgressError(f"'asked_bonus' must list sides, not {short_repr(asked)}")
+        if not isinstance(asked, list) or not all(is_bonus_answer(key) for key in asked):
+            raise ProgressError(
+                f"'asked_bonus' must list the 7×7 questions asked, not {short_repr(asked)}"
+            )
         dealing = data.get("dealing")
         if dealing is not None:
             _whole(dealing, "dealing", 0, CIRCLE_PLACES - 1)

@@ -59,6 +59,8 @@ def aside(directory: Path, stem: str) -> list[Path]:
         '{"acknowledged": ' + HUGE + "}",
         '{"acknowledged": -1}',
         '{"asked_bonus": [[1]]}',
+        '{"asked_bonus": ["automa"]}',
+        '{"asked_bonus": ["player@x"]}',
         '{"entering": {"mode": "solo", "difficulty": "boss", "deck": "normal", '
         '"seed": 1, "placed": []}}',
         '{"entering": {"mode": "two-player", "start": "p1", "seed": 1, "placed": [["P01"]]}}',
@@ -103,7 +105,10 @@ def test_undone_actions_that_are_not_a_short_list_are_named(tmp_path, undone, pr
 def test_progress_round_trip(tmp_path):
     choice = SetupChoice(Mode.SOLO, difficulty="fellow", deck=Deck.NORMAL)
     undone = [Buy(1), AutomaTurn((3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12))]
-    progress = Progress(3, ["player"], None, Entering(choice, 7, ["P01", "P30"]), undone)
+    # "player@2": asked before the Automa's move that takes the tile, after 2 actions.
+    progress = Progress(
+        3, ["player", "player@2"], None, Entering(choice, 7, ["P01", "P30"]), undone
+    )
     progress.save(tmp_path / "progress.json")
     assert Progress.load(tmp_path / "progress.json") == (progress, None)
 
