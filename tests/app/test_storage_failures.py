@@ -210,7 +210,10 @@ def test_a_claim_of_the_7x7_tile_the_card_refuses_asks_the_question_again(tmp_pa
 
 NOBODY = 65534
 FORBIDDEN_HISTORY_CHILD = """
-import contextlib, itertools, json, random, sys
+import contextlib, itertools, json, random, signal, sys
+# Ends itself if the test never gets that far: a test stopped by its timeout leaves
+# its child behind, still playing (three such were found running 20 minutes later).
+signal.alarm(120)
 from pathlib import Path
 from companion.app.companion import Companion
 from companion.inputs.events import Input
