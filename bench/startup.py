@@ -1,6 +1,7 @@
 """Start-up to the first frame, against a bare import of the libraries it needs.
 
     .venv/bin/python bench/startup.py [--runs N] [--instructions]
+    .venv/bin/python bench/startup.py --breakdown
 
 Starts the daemon as `run` starts it (bench/device.py's DAEMON: the real luma
 driver on a recording bus, gpiozero on mock pins) until READY=1 arrives on a
@@ -11,6 +12,18 @@ machine the wall-clock figures swing with the load, the CPU ones much less.
 With --instructions, also the instructions valgrind's callgrind counts for
 each, which do not depend on the load at all (the daemon's stdin is closed,
 so it stops right after its first frame, drawing its "saved" screen).
+
+With --breakdown, where the daemon's instructions go, each part counted as
+the difference between two runs: Python alone; the bare imports; the other
+modules of the standard library and gpiozero the daemon imports; the
+companion's own modules; the daemon's work from the profile to its first
+frame (the recording bus the bench drives instead of /dev/i2c-1 is counted
+among the companion's modules, as in --instructions). Within them, the cost
+of building our dataclasses, our enums and the Korean font is the count of a
+run that builds each of them twice less the count of the run that builds
+them once; what each dataclass option costs, the count of the daemon less
+that of a run building our dataclasses without it. Then how many dataclasses
+and enums each room builds. Eleven callgrind runs: several minutes.
 
 Not a test: it prints figures and never fails.
 """
@@ -55,22 +68,159 @@ def daemon_to_ready() -> tuple[float, float]:
     return wall, cpu
 
 
-def daemon_instructions() -> int:
+def daemon_instructions(before: str = "") -> int:
+    """Instructions of the daemon to its first frame (`before` run first, if any)."""
     with (
         tempfile.TemporaryDirectory() as scratch,
         socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
     ):
         notify_path = os.path.join(scratch, "notify")
         listener.bind(notify_path)
-        count, _ = instructions(DAEMON, PROFILE, notify_path, os.path.join(scratch, "state"))
+        count, _ = instructions(
+            before + DAEMON, PROFILE, notify_path, os.path.join(scratch, "state")
+        )
     return count
+
+
+DAEMON_IMPORTS = "\n".join(
+    line for line in DAEMON.splitlines() if line.startswith(("import ", "from "))
+)
+"""The daemon's imports alone: what `run` imports, without its work."""
+
+LIBRARY_IMPORTS = f"""
+import importlib, subprocess, sys
+{BARE_IMPORT}
+listed = [sys.executable, "-c", {DAEMON_IMPORTS!r} + "\\nprint(*sys.modules)"]
+for name in subprocess.run(listed, capture_output=True, text=True, check=True).stdout.split():
+    if name.split(".")[0] != "companion" and name != "__main__":
+        importlib.import_module(name)
+"""
+"""The bare imports and every other module the daemon's imports load, but none of ours.
+(The child that lists them is not counted: callgrind follows no children.)"""
+
+OURS = """
+def ours(module):
+    return module.startswith("companion.") and not module.startswith("companion.testing.")
+"""
+"""Whether a class is the companion's own (the bench's recording bus, which the device
+does not import, is left out), for the snippets below."""
+
+BUILT_TWICE = {
+    "dataclasses": OURS
+    + """
+import dataclasses
+process = dataclasses._process_class
+def process_twice(cls, *options):
+    if ours(cls.__module__):
+        namespace = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
+        process(type(cls)(cls.__name__, cls.__bases__, namespace), *options)
+    return process(cls, *options)
+dataclasses._process_class = process_twice
+""",
+    "enums": OURS
+    + """
+import enum
+create = enum.EnumType.__new__
+def create_twice(metaclass, name, bases, namespace, **options):
+    if ours(namespace.get("__module__", "")):
+        again = metaclass.__prepare__(name, bases, **options)
+        for key, value in namespace.items():
+            again[key] = value
+        create(metaclass, name, bases, again, **options)
+    return create(metaclass, name, bases, namespace, **options)
+enum.EnumType.__new__ = create_twice
+""",
+    "the Korean font": """
+import companion.text.hangul
+companion.text.hangul._build_korean()
+""",
+}
+"""Code run before the daemon that builds each of these a second time, to count one."""
+
+WITHOUT = {
+    option: OURS
+    + f"""
+import dataclasses
+process = dataclasses._process_class
+OPTIONS = ("init", "repr", "eq", "order", "unsafe_hash", "frozen", "match_args", "kw_only",
+           "slots", "weakref_slot")
+def process_without(cls, *options):
+    chosen = dict(zip(OPTIONS, options))
+    if ours(cls.__module__):
+        chosen[{option!r}] = False
+    return process(cls, **chosen)
+dataclasses._process_class = process_without
+"""
+    for option in ("slots", "repr", "frozen")
+}
+"""Code run before the daemon that builds each of our dataclasses without one option: what
+that option costs (the daemon still reaches its first frame; only the count is kept)."""
+
+ROOMS = (
+    OURS
+    + f"""
+import collections, dataclasses, enum, sys
+{DAEMON_IMPORTS}
+counts = collections.Counter()
+for name, module in list(sys.modules.items()):
+    if ours(name):
+        room = name.split(".")[1]
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == name:
+                if dataclasses.is_dataclass(value):
+                    counts["dataclasses", room] += 1
+                elif issubclass(value, enum.Enum):
+                    counts["enums", room] += 1
+for kind in ("dataclasses", "enums"):
+    rooms = sorted(((n, room) for (k, room), n in counts.items() if k == kind), reverse=True)
+    each = ", ".join(f"{{room}} {{n}}" for n, room in rooms)
+    print(f"  {{sum(n for n, _ in rooms)}} {{kind}}: {{each}}")
+"""
+)
+"""How many dataclasses and enums of ours the daemon's imports build, room by room."""
+
+
+def breakdown() -> None:
+    python, _ = instructions("pass")
+    bare, _ = instructions(BARE_IMPORT)
+    libraries, _ = instructions(LIBRARY_IMPORTS)
+    imports, _ = instructions(DAEMON_IMPORTS)
+    daemon = daemon_instructions()
+    print("where the daemon's instructions to its first frame go (G):")
+    for what, count in (
+        ("Python alone", python),
+        ("the bare imports (PIL, luma.oled, gpiozero)", bare - python),
+        ("the other library modules the daemon imports", libraries - bare),
+        ("the companion's own modules", imports - libraries),
+        ("the daemon's work from the profile to the first frame", daemon - imports),
+    ):
+        print(f"  {count / 1e9:.3f}  {what}")
+    print(
+        f"  {daemon / 1e9:.3f}  in all (bare imports {bare / 1e9:.3f}, ratio {daemon / bare:.2f})"
+    )
+    print("within the companion's modules, building:")
+    for what, twice in BUILT_TWICE.items():
+        print(f"  {(daemon_instructions(twice) - daemon) / 1e9:.3f}  {what}")
+    print("of the dataclasses, each option (the daemon's count less that without it):")
+    for option, without in WITHOUT.items():
+        print(f"  {(daemon - daemon_instructions(without)) / 1e9:.3f}  {option}")
+    rooms = subprocess.run(
+        [sys.executable, "-c", ROOMS], capture_output=True, text=True, check=True
+    )
+    print(rooms.stdout, end="")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--instructions", action="store_true", help="also count (needs valgrind)")
+    parser.add_argument(
+        "--breakdown", action="store_true", help="count where the instructions go, and stop"
+    )
     args = parser.parse_args()
+    if args.breakdown:
+        breakdown()
+        return
     bare, daemon = [], []
     for _ in range(args.runs):
         bare.append(bare_import())
