@@ -47,7 +47,7 @@ from companion.logs import log_to_file
 from companion.runtime.loop import DisplayLoop, Periodic, closing_on_signals
 from companion.storage.files import StorageError, move_aside
 from companion.storage.lock import StateDirBusyError, StateDirLock
-from companion.storage.paths import resolve_state_dir, startup_notices
+from companion.storage.paths import resolve_state_dir, write_problem
 from companion.untrusted import NotRegularFileError, UnusableFileError, read_capped
 
 if TYPE_CHECKING:  # imports pygame: only when a window is opened
@@ -224,7 +224,10 @@ def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_di
     with SimulatedInputs(queue) as simulated, contextlib.ExitStack() as stack:
         display, periodic = _open(name, args, simulated, stack)
         app = Companion(
-            state_dir, seeds, notices=startup_notices(state_dir), ask_language=inputs is None
+            state_dir,
+            seeds,
+            cannot_save=write_problem(state_dir) is not None,
+            ask_language=inputs is None,
         )
         loop = DisplayLoop(app, display, periodic=periodic)
         stack.enter_context(closing_on_signals(queue))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import logging
+import re
+import string
 from pathlib import Path
 
 import pytest
@@ -111,6 +113,34 @@ def test_every_translation_is_worded_and_formats(language):
         assert text.strip() == text and text, key
         fields = {name: 7 for name in placeholders(key) - set(ICON_FIELDS)}
         words_for(language)(key, **fields)
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]+")
+PATCHES_AND_7X7 = re.compile(r"P\d\d|\d*x\d+")
+LATIN_IN_CYRILLIC_AND_HANGUL = {"A", "B", "P", "AI"}
+"""The rules' A and B (the Russian and Korean rulebooks letter the two actions so), and
+Korean's 1P, 2P and AI: the board's header is drawn in the 8-pixel font alone, where
+Hangul cannot be, and Korean games name players so (docs/LANGUAGES.md)."""
+SAME_IN_POLISH_AND_CZECH = {"Patchwork", "Automa", "Menu", "{minutes} min", "{seconds} s"}
+"""The game's and the Automa's names as their rulebooks print them, and words these
+languages write as English does."""
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_english_is_left_in_a_translation(language):
+    # The marked-language test finds texts never looked up; this, looked-up texts whose
+    # translation is still English: Latin words in Russian and Korean, a Polish or Czech
+    # text left as its English key.
+    left = []
+    for key, text in catalog(language).items():
+        words = " ".join(literal for literal, *_ in string.Formatter().parse(text))
+        if language in ("ru", "ko"):
+            latin = set(LATIN_WORD.findall(PATCHES_AND_7X7.sub(" ", words)))
+            if latin - LATIN_IN_CYRILLIC_AND_HANGUL:
+                left.append(f"{key!r}: {text!r}")
+        elif text == key and LATIN_WORD.search(words) and key not in SAME_IN_POLISH_AND_CZECH:
+            left.append(f"{key!r} is not translated")
+    assert left == []
 
 
 def test_english_is_the_key_with_its_fields_and_icons_filled_in():

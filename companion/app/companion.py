@@ -10,7 +10,7 @@ and `settings_menu`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.app.game_flow import GameFlow
@@ -39,14 +39,14 @@ class Companion:
         self,
         state_dir: Path,
         seeds: Callable[[], int] = new_seed,
-        notices: Sequence[str] = (),
         *,
+        cannot_save: bool = False,
         ask_language: bool = False,
     ) -> None:
-        """`notices`: what the command found before the app started (a card that cannot
-        be written), shown first. `ask_language`: on the first start (no settings yet),
-        begin by asking the player's language (the device does; tests that script from
-        the home menu do not)."""
+        """`cannot_save`: the command found the card cannot be written (said first).
+        `ask_language`: on the first start (no settings yet), begin by asking the
+        player's language (the device does; tests that script from the home menu do
+        not)."""
         state_dir.mkdir(parents=True, exist_ok=True)
         self.seeds = seeds
         self.keepalive: Callable[[], None] = lambda: None
@@ -71,11 +71,45 @@ class Companion:
             self.settings_menu.choose_language(self.home)
         else:
             self.home()
-        found = (self.session.load_notice, self.session.progress_notice, settings_notice)
-        for notice in reversed([*notices, *(text for text in found if text)]):
+        for notice in reversed(self._start_notices(cannot_save, settings_notice)):
             self.screen = Notice(
                 self.words("Note"), (notice,), self.back_to(self.screen), self.words
             )
+
+    def _start_notices(self, cannot_save: bool, settings_notice: str | None) -> list[str]:
+        """What the start found wrong, in the player's words: what happened and what the
+        device did. The storage's own lines, English with the problem in detail (which
+        line, which key), are in the log, which stays English."""
+        session, words = self.session, self.words
+        notices = []
+        if cannot_save:
+            notices.append(words("Nothing can be saved: the card cannot be written."))
+        if session.load_notice and session.set_aside is None:
+            # The game loaded; only a torn last line was dropped.
+            notices.append(
+                words("The last action was not completely saved (a power cut?) and was dropped.")
+            )
+        elif session.set_aside and session.damaged_prefix is not None:
+            notices.append(
+                words(
+                    "The saved game is damaged; it was kept as {file}.", file=session.set_aside.name
+                )
+            )
+        elif session.set_aside:
+            notices.append(
+                words(
+                    "The saved game could not be read; it was kept as {file} "
+                    "and a new game can start.",
+                    file=session.set_aside.name,
+                )
+            )
+        if session.progress_notice:
+            notices.append(
+                words("Where the game stood could not be read; it goes on from its saved actions.")
+            )
+        if settings_notice:
+            notices.append(words("The settings could not be read; the defaults are used."))
+        return notices
 
     @property
     def words(self) -> Words:

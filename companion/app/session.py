@@ -34,7 +34,10 @@ class GameSession:
         loaded = self.journal.load()
         self.game: Game | None = loaded.game
         self.load_notice = loaded.notice
-        """What loading the journal had to tell the player (a dropped line, a damaged file)."""
+        """What loading the journal had to tell the player (a dropped line, a damaged
+        file), in English with the problem in detail, for the log."""
+        self.set_aside = loaded.moved_aside
+        """Where a journal that could not be replayed whole was moved to."""
         self.damaged_prefix = loaded.prefix
         """A damaged journal's actions before its first bad line, offered back to the player."""
         self.damaged_actions = loaded.actions_in_file

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from companion.engine.automa import Deck, Filter
-from companion.storage.files import reason_of
 from companion.text.language import Words, msg
 
 DIFFICULTY_NAMES: Mapping[str, str] = MappingProxyType(
@@ -46,6 +45,8 @@ ERROR_REASONS: Mapping[int, str] = MappingProxyType(
     }
 )
 """The storage failures a player can do something about, in their words."""
+OTHER_ERROR_REASON = msg("the card could not be written")
+"""Any other failure: the system's words for it are English, and the log has them."""
 
 
 def difficulty_name(difficulty: str, words: Words) -> str:
@@ -58,7 +59,6 @@ def deck_name(deck: str, words: Words) -> str:
 
 
 def error_reason(error: OSError, words: Words) -> str:
-    """Why a write failed, in the player's words where it is a known failure; else as the
-    system says it."""
-    known = ERROR_REASONS.get(error.errno or 0)
-    return words(known) if known else reason_of(error)
+    """Why a write failed, in the player's words: what it is where the player can do
+    something about it, else only that it failed."""
+    return words(ERROR_REASONS.get(error.errno or 0, OTHER_ERROR_REASON))

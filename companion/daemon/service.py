@@ -32,7 +32,7 @@ from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic, closing_on_signals
 from companion.storage.files import StorageError
 from companion.storage.lock import StateDirBusyError, StateDirLock
-from companion.storage.paths import resolve_state_dir, startup_notices
+from companion.storage.paths import resolve_state_dir, write_problem
 from companion.views import TextView
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
     queue = EventQueue()
     with ExitStack() as stack:
         stack.enter_context(lock)
-        app = Companion(state_dir, notices=startup_notices(state_dir), ask_language=True)
+        app = Companion(
+            state_dir, cannot_save=write_problem(state_dir) is not None, ask_language=True
+        )
         try:
             display = stack.enter_context(panel_for(profile))
             stack.enter_context(open_gpio_inputs(profile.inputs, queue))

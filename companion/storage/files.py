@@ -35,12 +35,15 @@ SMALL_FILE_LIMIT = 64 * 1024
 class StorageError(OSError):
     """A file or directory the companion needs cannot be used; one line for the log.
 
-    `reason` says why in a few words, for the screen (e.g. "No space left on device").
+    `reason` says why in a few words (e.g. "No space left on device"); `errno`, the
+    failure's code, lets the screen say it in the player's language.
     """
 
-    def __init__(self, message: str, reason: str | None = None) -> None:
+    def __init__(self, message: str, reason: str | None = None, cause: OSError | None = None):
         super().__init__(message)
         self.reason = reason
+        if cause is not None:
+            self.errno = cause.errno
 
 
 def reason_of(error: OSError) -> str:

@@ -156,7 +156,7 @@ class Journal:
             atomic_write_text(self.path, "".join(line + "\n" for line in with_checksums(lines)))
         except OSError as error:
             raise StorageError(
-                f"{self.path}: cannot start the game ({reason_of(error)})", reason_of(error)
+                f"{self.path}: cannot start the game ({reason_of(error)})", reason_of(error), error
             ) from None
 
     def append(self, action: Action) -> None:
@@ -177,7 +177,7 @@ class Journal:
             ) from None
         except OSError as error:
             raise StorageError(
-                f"{self.path}: cannot save the action ({reason_of(error)})", reason_of(error)
+                f"{self.path}: cannot save the action ({reason_of(error)})", reason_of(error), error
             ) from None
         try:
             end = os.lseek(fd, 0, os.SEEK_END)
@@ -196,7 +196,9 @@ class Journal:
                 # next append does not follow a torn line in the middle.
                 _truncate_quietly(fd, end)
                 raise StorageError(
-                    f"{self.path}: cannot save the action ({reason_of(error)})", reason_of(error)
+                    f"{self.path}: cannot save the action ({reason_of(error)})",
+                    reason_of(error),
+                    error,
                 ) from None
         finally:
             os.close(fd)
@@ -250,6 +252,7 @@ class Journal:
             raise StorageError(
                 f"{self.path}: cannot be archived in {self.history_dir} ({reason_of(error)})",
                 reason_of(error),
+                error,
             ) from None
         logger.info("archived the game as %s", target)
         return target
@@ -332,7 +335,7 @@ class Journal:
                 os.close(fd)
         except OSError as error:
             raise StorageError(
-                f"{self.path}: cannot be shortened ({reason_of(error)})", reason_of(error)
+                f"{self.path}: cannot be shortened ({reason_of(error)})", reason_of(error), error
             ) from None
         except NotRegularFileError as error:
             raise StorageError(f"{self.path}: cannot be shortened ({error})", str(error)) from None
@@ -349,11 +352,13 @@ class Journal:
             ) from None
         if prefix is not None and prefix.move_stack:
             notice = f"The saved game is damaged ({problem}); it was kept as {kept.name}."
+            logger.warning("%s", notice)
             return JournalLoad(None, notice, kept, prefix, actions_in_file)
         notice = (
             f"The saved game could not be read ({problem}); "
             f"it was kept as {kept.name} and a new game can start."
         )
+        logger.warning("%s", notice)
         return JournalLoad(None, notice, kept)
 
     def _mode_for_name(self) -> str:

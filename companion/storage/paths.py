@@ -67,12 +67,6 @@ def write_problem(directory: Path) -> str | None:
     return None
 
 
-def startup_notices(state_dir: Path) -> list[str]:
-    """What the player must know before anything else: a card nothing can be saved to."""
-    problem = write_problem(state_dir)
-    return [f"Nothing can be saved: {problem}."] if problem else []
-
-
 def _choose_state_dir(explicit: Path | None) -> Path:
     if explicit is not None:
         return Path(explicit).expanduser()

@@ -34,15 +34,18 @@ def damage_line_4(tmp_path):
     return app.game, len(lines) - 1, damaged
 
 
-def test_a_damaged_journal_is_kept_and_its_valid_part_offered_on_screen(tmp_path):
+def test_a_damaged_journal_is_kept_and_its_valid_part_offered_on_screen(tmp_path, caplog):
     game, actions, damaged = damage_line_4(tmp_path)
     app = Companion(tmp_path)
     view = app.view()
     assert isinstance(view, TextView)
-    assert "line 4" in " ".join(view.lines)
     assert render_canvas(view).overflows == []
     kept = list(tmp_path.glob("journal-damaged-*.jsonl"))
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
+    # The screen names the copy kept (a long name is broken over lines); the log, in
+    # English, which line was bad.
+    assert kept[0].name in "".join(view.lines) and "damaged" in view.lines[0]
+    assert "line 4" in caplog.text
     assert not (tmp_path / "journal.jsonl").exists() and app.game is None
     app.handle(Input.SELECT)
     offer = app.view()
@@ -67,12 +70,13 @@ def test_the_offer_can_be_declined_for_a_clean_start(tmp_path):
     assert len(list(tmp_path.glob("journal-damaged-*.jsonl"))) == 1
 
 
-def test_bad_settings_are_refused_with_one_line_and_defaults_used(tmp_path):
+def test_bad_settings_are_refused_with_one_line_and_defaults_used(tmp_path, caplog):
     (tmp_path / "settings.json").write_text('{"contrast": "high"}')
     app = Companion(tmp_path)
     view = app.view()
     assert isinstance(view, TextView)
-    assert "'contrast'" in " ".join(view.lines) and view.pages == 1
+    assert "defaults" in " ".join(view.lines) and view.pages == 1
+    assert "'contrast'" in caplog.text
     assert render_canvas(view).overflows == []
     assert app.settings.contrast == 128
     assert list(tmp_path.glob("settings-damaged-*.json"))

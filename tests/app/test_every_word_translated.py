@@ -5,24 +5,51 @@ screen outside the marks (other than numbers, patch ids, 7x7 and icons) was not.
 from __future__ import annotations
 
 import dataclasses
+import errno
+import os
 import re
+import string
 import unicodedata
+from pathlib import Path
 
-from helpers import companion_in, play_games, visit_menus
+import pytest
+from helpers import companion_in, play_games, started_game, visit_menus
 
 from companion.app.companion import Companion
+from companion.inputs.events import Input
 from companion.render.screens import render_canvas
-from companion.text.language import LANGUAGE_NAMES, Words, catalog, placeholders, words_for
-from companion.views import TextView
+from companion.storage.files import StorageError
+from companion.text.language import LANGUAGE_NAMES, Words, catalog, msg, placeholders, words_for
+from companion.views import QuestionView, TextView
 
 OPEN, CLOSE = "\u27e6", "\u27e7"
 """⟦ ⟧ round every looked-up text in the marked language below."""
 
 
+def marked_text(key: str) -> str:
+    """`key` with its own words between ⟦ ⟧ and its placeholders outside them, so what
+    fills a placeholder is checked too (a reason from the system, a name).
+
+    >>> marked_text("{what} was not saved: {reason}.")
+    '{what}⟦ was not saved: ⟧{reason}⟦.⟧'
+    """
+    parts = []
+    for literal, name, spec, conversion in string.Formatter().parse(key):
+        parts.append(f"{OPEN}{literal}{CLOSE}" if literal else "")
+        if name is not None:
+            parts.append(
+                "{"
+                + name
+                + (f"!{conversion}" if conversion else "")
+                + (f":{spec}" if spec else "")
+                + "}"
+            )
+    return "".join(parts)
+
+
 def marked_words() -> Words:
-    """A language whose every text is its English between ⟦ ⟧, placeholders kept."""
-    keys = catalog("ru")
-    return Words("en", {key: f"{OPEN}{key}{CLOSE}" for key in keys})
+    """A language whose every text is its English, its words between ⟦ ⟧."""
+    return Words("en", {key: marked_text(key) for key in catalog("ru")})
 
 
 def unmarked(text: str) -> str:
@@ -35,8 +62,9 @@ def unmarked(text: str) -> str:
         text = shorter
 
 
-NOT_WORDS = re.compile(r"P\d\d|\d+x\d+|[\d\W_]")
-"""Patch ids, 7x7, numbers, signs and icons: the same in every language."""
+NOT_WORDS = re.compile(r"journal-damaged-[\d -]+\.jsonl|P\d\d|\d+x\d+|[\d\W_]")
+"""A journal's name as it was kept (broken over lines), patch ids, 7x7, numbers, signs and
+icons: the same in every language."""
 
 
 def strings_of(value) -> list[str]:
@@ -54,23 +82,29 @@ def strings_of(value) -> list[str]:
     return []
 
 
-def test_every_text_a_game_shows_is_looked_up_in_the_players_language(tmp_path, monkeypatch):
-    words = marked_words()
-    monkeypatch.setattr(Companion, "words", property(lambda self: words))
-    untranslated: dict[str, str] = {}
-    drawn_by_the_renderer: dict[str, str] = {}
-    # The language menu names each language, and itself, in the language under the cursor.
-    shown = set(LANGUAGE_NAMES.values()) | {words_for(code)("Language") for code in LANGUAGE_NAMES}
+SHOWN_AS_THEY_ARE = set(LANGUAGE_NAMES.values()) | {
+    words_for(code)("Language") for code in LANGUAGE_NAMES
+}
+"""The language menu names each language, and itself, in the language under the cursor."""
 
-    def has_words(text: str) -> bool:
-        left = NOT_WORDS.sub("", text)
-        return bool(left) and not unicodedata.category(left[0]).startswith("S")
 
-    def check(view):
+def has_words(text: str) -> bool:
+    left = NOT_WORDS.sub("", text)
+    return bool(left) and not unicodedata.category(left[0]).startswith("S")
+
+
+class Unlooked:
+    """Texts found on screens that were not looked up, by the view that showed them."""
+
+    def __init__(self) -> None:
+        self.untranslated: dict[str, str] = {}
+        self.drawn_by_the_renderer: dict[str, str] = {}
+
+    def check(self, view) -> None:
         texts = strings_of(view)
         for text in texts:
-            if text not in shown and has_words(unmarked(text)):
-                untranslated.setdefault(text, type(view).__name__)
+            if text not in SHOWN_AS_THEY_ARE and has_words(unmarked(text)):
+                self.untranslated.setdefault(text, type(view).__name__)
         # The renderer words nothing: whatever it draws is (a wrapped piece of) the view's.
         # (A row may join a few of the view's texts: the header's label and buttons.)
         for record in render_canvas(view).texts:
@@ -81,20 +115,85 @@ def test_every_text_a_game_shows_is_looked_up_in_the_players_language(tmp_path, 
             for text in sorted(filter(has_words, texts), key=len, reverse=True):
                 rest = rest.replace(text, " ")
             if has_words(rest):
-                drawn_by_the_renderer.setdefault(record.text, type(view).__name__)
+                self.drawn_by_the_renderer.setdefault(record.text, type(view).__name__)
 
-    play_games(tmp_path, range(6), lambda seed: "en", check)
-    visit_menus(companion_in(tmp_path / "menus", "en", 1), check)
-    assert untranslated == {}, "\n".join(f"{view}: {text!r}" for text, view in untranslated.items())
-    assert drawn_by_the_renderer == {}, "\n".join(
-        f"{view}: {text!r}" for text, view in drawn_by_the_renderer.items()
-    )
+    def assert_none(self) -> None:
+        assert self.untranslated == {}, "\n".join(
+            f"{view}: {text!r}" for text, view in self.untranslated.items()
+        )
+        assert self.drawn_by_the_renderer == {}, "\n".join(
+            f"{view}: {text!r}" for text, view in self.drawn_by_the_renderer.items()
+        )
+
+
+@pytest.fixture
+def unlooked(monkeypatch):
+    words = marked_words()
+    monkeypatch.setattr(Companion, "words", property(lambda self: words))
+    return Unlooked()
+
+
+def test_every_text_a_game_shows_is_looked_up_in_the_players_language(tmp_path, unlooked):
+    play_games(tmp_path, range(6), lambda seed: "en", unlooked.check)
+    visit_menus(companion_in(tmp_path / "menus", "en", 1), unlooked.check)
+    unlooked.assert_none()
+
+
+def damage(state: Path, what: str) -> None:
+    """A game under way in `state` whose files are then damaged as `what` says."""
+    started_game(state)
+    journal = state / "journal.jsonl"
+    lines = journal.read_bytes().splitlines(keepends=True)
+    if what == "torn":
+        journal.write_bytes(b"".join(lines) + b'{"action": "buy", "ind')
+    elif what == "damaged":
+        journal.write_bytes(b"".join([*lines[:3], b'{"action": "teleport"}\n', *lines[4:]]))
+    elif what == "unreadable":
+        journal.write_bytes(b"not a journal\n")
+    elif what == "progress":
+        (state / "progress.json").write_text("[")
+    elif what == "settings":
+        (state / "settings.json").write_text('{"contrast": "high"}')
+
+
+@pytest.mark.parametrize(
+    "what", ["torn", "damaged", "unreadable", "progress", "settings", "cannot save"]
+)
+def test_what_the_start_found_is_told_in_the_players_language(tmp_path, unlooked, what):
+    damage(tmp_path, what)
+    app = Companion(tmp_path, cannot_save=what == "cannot save")
+    notices = 0
+    while isinstance(app.view(), TextView | QuestionView):
+        notices += isinstance(app.view(), TextView)
+        unlooked.check(app.view())
+        app.handle(Input.SELECT)
+    assert notices == 1
+    unlooked.assert_none()
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS, errno.EMFILE])
+def test_what_was_not_saved_and_why_is_told_in_the_players_language(tmp_path, unlooked, code):
+    app = started_game(tmp_path)
+    cause = OSError(code, os.strerror(code))
+    failure = StorageError("journal.jsonl: cannot save the action", cause.strerror, cause)
+    app.not_saved(msg("The action"), failure, app.home)
+    unlooked.check(app.view())
+    unlooked.assert_none()
 
 
 def test_the_marked_language_marks_every_key():
-    # The check above relies on every key being marked and its placeholders still filled.
+    # The checks above rely on every key being marked and its placeholders still filled,
+    # outside the marks.
     words = marked_words()
     assert unmarked(words("Menu")).strip() == ""
     key = "Income at {marks}: take {total}{button}"
     assert placeholders(key) == {"marks", "total", "button"}
-    assert words(key, marks=5, total=3).startswith(f"{OPEN}Income at 5")
+    assert unmarked(words(key, marks=5, total=3)) == " 5 3\u25cf"
+    # What fills a placeholder stays outside the marks, where it is checked.
+    assert unmarked(
+        words(
+            "{what} was not saved: {reason}. Free space or check the card, then try again.",
+            what="The game",
+            reason="disk full",
+        )
+    ).split() == ["The", "game", "disk", "full"]

@@ -91,13 +91,14 @@ def test_the_first_start_question_can_be_left_in_english(tmp_path):
     assert app.view().kind is ScreenKind.HOME and app.view().title == "Patchwork"
 
 
-def test_an_unknown_language_in_the_file_is_one_line_and_the_file_is_kept(tmp_path):
+def test_an_unknown_language_in_the_file_is_one_line_and_the_file_is_kept(tmp_path, caplog):
     (tmp_path / "settings.json").write_text('{"language": "de"}')
     app = Companion(tmp_path, ask_language=True)
     notice = app.view()
     assert isinstance(notice, TextView)
-    text = " ".join(notice.lines)
-    assert "'language' must be one of en, ru, pl, cs, ko, not 'de'" in text
+    assert "settings" in " ".join(notice.lines)
+    # Said in English (the file's language is not known) and, in detail, in the log.
+    assert "'language' must be one of en, ru, pl, cs, ko, not 'de'" in caplog.text
     assert app.settings.language == "en"
     (kept,) = tmp_path.glob("settings-damaged-*.json")
     assert json.loads(kept.read_text()) == {"language": "de"}

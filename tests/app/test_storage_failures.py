@@ -121,7 +121,7 @@ def test_a_full_card_refuses_the_action_says_so_and_saves_again_once_freed(small
     filler = fill(small_fs)
     play_until_refused(app, journal)
     text = shown_text(app)
-    assert "not saved" in text.lower() and "No space left on device" in text
+    assert "not saved" in text.lower() and "the card is full" in text
     before, moves = journal.read_bytes(), len(app.game.move_stack)
     app.handle(Input.SELECT)  # still running: the turn again, or the Automa's turn retried
     assert isinstance(app.view(), (TurnView, TextView))
@@ -141,7 +141,7 @@ def test_a_card_remounted_read_only_mid_game(small_fs):
     subprocess.run(["mount", "-o", "remount,ro", str(small_fs)], check=True)
     try:
         press_to_play(app)
-        assert_not_saved(app, journal, before, moves, "Read-only file system")
+        assert_not_saved(app, journal, before, moves, "the card is read-only")
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(small_fs)], check=True)
     press_to_play(app)
@@ -171,7 +171,7 @@ def test_history_that_cannot_be_written_keeps_the_finished_game(tmp_path, monkey
         play_to_the_end(app, rng, on_view=stop_at_notice)
     assert refused
     text = shown_text(app)
-    assert "not saved" in text.lower() and "Permission denied" in text
+    assert "not saved" in text.lower() and "not allowed to write" in text
     assert (tmp_path / "journal.jsonl").exists() and app.game is not None and app.game.is_over
     monkeypatch.undo()
     app.handle(Input.SELECT)
@@ -266,7 +266,7 @@ def test_a_history_the_app_may_not_write_really_refuses_and_the_game_waits(tmp_p
         ) as child:
             refused = json.loads(child.stdout.readline())
             assert "not saved" in refused["screen"].lower()
-            assert "Permission denied" in refused["screen"]
+            assert "not allowed to write" in refused["screen"]
             # Not shown as done: the finished game is still the game in progress.
             assert refused["over"]
             assert (state / "journal.jsonl").exists() and not list(history.iterdir())
