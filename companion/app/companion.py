@@ -67,23 +67,38 @@ class Companion:
             self.new_game.resume_entering()
         elif self.session.game:
             self.play.resume()
+        elif ask_language and first_start and not cannot_save:
+            # What the files held wrong (a damaged settings.json is why the language is
+            # asked again) is told once the language is known, not in English before it.
+            def home_then_notices() -> None:
+                self.home()
+                self._tell(self._start_notices(settings_notice))
+
+            self.settings_menu.choose_language(home_then_notices)
+            return
         elif ask_language and first_start:
             self.settings_menu.choose_language(self.home)
         else:
             self.home()
-        for notice in reversed(self._start_notices(cannot_save, settings_notice)):
+        notices = self._start_notices(settings_notice)
+        if cannot_save:
+            # Said first: nothing after it, not even a language chosen, can be kept.
+            notices.insert(0, self.words("Nothing can be saved: the card cannot be written."))
+        self._tell(notices)
+
+    def _tell(self, notices: list[str]) -> None:
+        """Show `notices`, one after the other, before the current screen."""
+        for notice in reversed(notices):
             self.screen = Notice(
                 self.words("Note"), (notice,), self.back_to(self.screen), self.words
             )
 
-    def _start_notices(self, cannot_save: bool, settings_notice: str | None) -> list[str]:
-        """What the start found wrong, in the player's words: what happened and what the
-        device did. The storage's own lines, English with the problem in detail (which
-        line, which key), are in the log, which stays English."""
+    def _start_notices(self, settings_notice: str | None) -> list[str]:
+        """What the start found wrong in the files, in the player's words: what happened
+        and what the device did. The storage's own lines, English with the problem in
+        detail (which line, which key), are in the log, which stays English."""
         session, words = self.session, self.words
         notices = []
-        if cannot_save:
-            notices.append(words("Nothing can be saved: the card cannot be written."))
         if session.load_notice and session.set_aside is None:
             # The game loaded; only a torn last line was dropped.
             notices.append(

@@ -7,6 +7,7 @@ import json
 
 from companion.app.companion import Companion
 from companion.inputs.events import Input
+from companion.text.language import words_for
 from companion.views import MenuView, ScreenKind, TextView
 
 
@@ -94,14 +95,18 @@ def test_the_first_start_question_can_be_left_in_english(tmp_path):
 def test_an_unknown_language_in_the_file_is_one_line_and_the_file_is_kept(tmp_path, caplog):
     (tmp_path / "settings.json").write_text('{"language": "de"}')
     app = Companion(tmp_path, ask_language=True)
-    notice = app.view()
-    assert isinstance(notice, TextView)
-    assert "settings" in " ".join(notice.lines)
-    # Said in English (the file's language is not known) and, in detail, in the log.
-    assert "'language' must be one of en, ru, pl, cs, ko, not 'de'" in caplog.text
     assert app.settings.language == "en"
     (kept,) = tmp_path.glob("settings-damaged-*.json")
     assert json.loads(kept.read_text()) == {"language": "de"}
-    press(app, Input.SELECT)
-    # The file was set aside, so this is a first start again: the language is asked.
+    assert "'language' must be one of en, ru, pl, cs, ko, not 'de'" in caplog.text
+    # The file was set aside, so this is a first start again: the language is asked,
+    # and what was wrong is told in the language chosen (Polish, the third).
     assert app.view().kind is ScreenKind.LANGUAGE
+    press(app, Input.NEXT, Input.NEXT, Input.SELECT)
+    notice = app.view()
+    assert isinstance(notice, TextView) and notice.title == words_for("pl")("Note")
+    told = words_for("pl")("The settings could not be read; the defaults are used.")
+    assert " ".join(notice.lines) == told
+    press(app, Input.SELECT)
+    assert app.view().kind is ScreenKind.HOME and app.view().title == "Patchwork"
+    assert app.view().items[0].label == words_for("pl")("New solo game")
