@@ -10,7 +10,7 @@ temporary file and read with ``load_profile``:
 - ``wrong-type``: a value of another type (a string for a number, a number for
   a string or a table);
 - ``out-of-range``: a value of the right type the profile cannot use (a GPIO of
-  99, rotation 90, driver "ssd9999", an empty url...); for a table, an unknown
+  99, rotation 90, driver "ssd9999", a socket:// url...); for a table, an unknown
   key put in it; keys that take any value (``description``) have no such case;
 - ``missing``: the key removed.
 
@@ -62,7 +62,7 @@ from companion.hardware.profile import (  # noqa: E402
     shipped_profile_path,
 )
 from companion.storage.settings import Settings, load_settings, validate_settings  # noqa: E402
-from stress.common import invocation, machine_line  # noqa: E402
+from stress.common import hold_the_wall_clock, invocation, machine_line  # noqa: E402
 
 OUT_OF_RANGE: dict[str, Any] = {
     "name": "   ",
@@ -91,7 +91,7 @@ OUT_OF_RANGE: dict[str, Any] = {
     "left": -3,
     "right": 28,
     "centre": 99,
-    "url": "",
+    "url": "socket://192.0.2.1:7000",  # pyserial would take the inputs from the network
     "baudrate": 50,
     "shutdown_pin": 28,
 }
@@ -435,6 +435,8 @@ def run_harness(cli_sample: int, seed: int) -> dict:
     import logging
 
     started = time.monotonic()
+    # settings.json is kept aside under a name with the time, which the report shows.
+    hold_the_wall_clock()
     rng = random.Random(seed)
     root = Path(tempfile.mkdtemp(prefix="stress-bad-config-"))
     logging.basicConfig(filename=root / "companion.log", level=logging.INFO, force=True)

@@ -4,12 +4,15 @@ Each must run to the end and meet its targets on a few hundred events, so a
 change that breaks a harness (or what it measures) is caught by the tests.
 """
 
+import errno
 import importlib.util
 import itertools
+import re
 import sys
 import time
 from pathlib import Path
 
+import pytest
 from serial import serialutil
 
 from companion.app.companion import Companion
@@ -98,3 +101,71 @@ def test_serial_garbage_gives_the_same_figures_for_the_same_seed(monkeypatch):
             del figures[name]
         del figures["pad counters"]["open_failures"]
     assert runs[0] == runs[1]
+
+
+# Each harness must be able to fail: given a program without one of its safeguards, it
+# misses a target and its exit status says so. (power_loss.py and security.py are shown
+# failing in test_harnesses_a.py, serial_garbage.py above.)
+
+
+@pytest.fixture
+def wall_clock_given_back(monkeypatch):
+    """damaged_journals.py and bad_config.py hold the wall clock for the rest of their
+    process (`hold_the_wall_clock`); run in this one, the tests after them get it back."""
+    from companion.app import session
+    from companion.storage import files
+
+    monkeypatch.setattr(files, "datetime", files.datetime)
+    monkeypatch.setattr(session, "Journal", session.Journal)
+
+
+def exit_status(report) -> int:
+    from stress.common import finish
+
+    return finish(report, None)
+
+
+def test_damaged_journals_fails_when_a_different_game_loads_with_no_notice(
+    monkeypatch, capsys, wall_clock_given_back
+):
+    # Without the checksum check, a line spliced from another game loads silently.
+    from companion.engine import gamelog
+
+    monkeypatch.setattr(
+        gamelog, "_verify", lambda text, previous, number, required: gamelog.line_checksum(text)
+    )
+    assert harness("damaged_journals").main(["--count", "40", "--seed", "6"]) == 1
+    out = capsys.readouterr().out
+    silent = re.search(r"a different game than written, with no notice \(target 0\): (\d+)", out)
+    assert silent and int(silent[1]) > 0, out
+
+
+def test_bad_config_fails_when_a_bad_value_is_accepted(monkeypatch, capsys, wall_clock_given_back):
+    # A loader that takes any serial pad URL (pyserial would open socket:// or spy://).
+    from companion.hardware import sections
+
+    monkeypatch.setattr(sections, "is_serial_device", lambda url: True)
+    assert harness("bad_config").main(["--cli-sample", "0", "--seed", "3"]) == 1
+    assert "serial_pad.url" in capsys.readouterr().out
+
+
+def test_display_faults_fails_when_the_panel_never_comes_back(monkeypatch):
+    from companion.display.oled import OledDisplay
+
+    def still_lost(self):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(loop, "DISPLAY_RETRY_SECONDS", 0.05)
+    monkeypatch.setattr(OledDisplay, "_reinitialise", still_lost)
+    display_faults = harness("display_faults")
+    monkeypatch.setattr(display_faults, "WAIT", 2.0)  # for a panel that never heals
+    report = display_faults.run(frames=50, seed=2, drivers=("ssd1306",))
+    failed = {check.name for check in report.checks if not check.ok}
+    assert "ssd1306: every outage recovered" in failed, report.as_json()
+    assert exit_status(report) == 1
+
+
+def test_input_storm_fails_with_a_queue_that_drops_at_once():
+    report = harness("input_storm").run(events=400, seed=4, put_timeout=0)
+    assert report.figures["lost"] > 0
+    assert exit_status(report) == 1
