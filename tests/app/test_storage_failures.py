@@ -208,6 +208,72 @@ def test_a_claim_of_the_7x7_tile_the_card_refuses_asks_the_question_again(tmp_pa
     assert '"claim_bonus"' in (tmp_path / "journal.jsonl").read_text().splitlines()[-1]
 
 
+def card_full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_setting_the_card_refuses_is_not_kept(tmp_path, monkeypatch):
+    app = Companion(tmp_path, itertools.count(1).__next__)
+    for item in (Input.NEXT, Input.NEXT, Input.NEXT, Input.SELECT):  # Settings
+        app.handle(item)
+    assert app.view().kind is ScreenKind.SETTINGS
+    monkeypatch.setattr(os, "replace", card_full)
+    app.handle(Input.NEXT)  # Dim after, 1 min
+    app.handle(Input.SELECT)
+    app.handle(Input.NEXT)  # 2 min
+    app.handle(Input.SELECT)
+    assert "not saved" in shown_text(app)
+    assert app.settings.dim_after_s == 60 and not (tmp_path / "settings.json").exists()
+    app.handle(Input.SELECT)
+    assert app.view().kind is ScreenKind.SETTINGS
+    monkeypatch.undo()
+    for _ in range(1 - app.view().selected):
+        app.handle(Input.NEXT)
+    app.handle(Input.SELECT)
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)
+    assert app.settings.dim_after_s == 120 and "120" in (tmp_path / "settings.json").read_text()
+
+
+def test_a_game_the_card_cannot_set_aside_is_kept_in_progress(tmp_path, monkeypatch):
+    app = started_game(tmp_path, turns=3)
+    journal, moves = (tmp_path / "journal.jsonl").read_bytes(), len(app.game.move_stack)
+    app.home()
+    monkeypatch.setattr(os, "replace", card_full)
+    app.handle(Input.SELECT if app.view().items[0].label == "New solo game" else Input.NEXT)
+    while app.view().kind is not ScreenKind.ABANDON_GAME:
+        app.handle(Input.SELECT)
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)  # yes, abandon it
+    assert "not saved" in shown_text(app)
+    assert (tmp_path / "journal.jsonl").read_bytes() == journal
+    assert len(app.game.move_stack) == moves and not list(tmp_path.glob("history/*"))
+    app.handle(Input.SELECT)
+    assert app.view().kind is ScreenKind.HOME
+
+
+def test_an_entered_circle_the_card_refuses_is_offered_again(tmp_path, monkeypatch):
+    rng = random.Random(2)
+    app = Companion(tmp_path, itertools.count(1).__next__)
+    start_game(app, True, True, rng)
+    monkeypatch.setattr(app.session.journal, "start", card_full)
+    choose = random_choice(rng)
+    while not isinstance(app.view(), TextView):  # lay the whole circle
+        for item in inputs_for(app.view(), choose, rng):
+            app.handle(item)
+    assert "not saved" in shown_text(app) and app.game is None
+    placed = list(app.session.progress.entering.placed)
+    assert placed
+    app.handle(Input.SELECT)
+    assert not isinstance(app.view(), TextView)  # the circle again, as it was laid
+    assert app.session.progress.entering.placed == placed
+    monkeypatch.undo()
+    while app.game is None and not isinstance(app.view(), TextView):
+        for item in inputs_for(app.view(), choose, rng):
+            app.handle(item)
+    assert app.game is not None and Journal(tmp_path / "journal.jsonl").load().game is not None
+
+
 NOBODY = 65534
 FORBIDDEN_HISTORY_CHILD = """
 import contextlib, itertools, json, random, signal, sys
