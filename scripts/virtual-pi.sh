@@ -18,7 +18,10 @@
 # $VIRTUAL_PI_CACHE (default: $XDG_CACHE_HOME/patchwork-virtual-pi if
 # XDG_CACHE_HOME is set, else /var/cache/patchwork-virtual-pi).
 # Prints one line per check and ends with "N passed, M failed"; exits
-# non-zero on any failure.
+# non-zero on any failure. A machine that cannot run it at all (not root, not
+# Debian or Ubuntu on x86_64, apt or Debian's mirror out of reach, no qemu)
+# gets one line "SKIPPED: <why>" and exit status 77, which .ci/run does not
+# count as a failure; whatever fails after the image exists is a failure.
 
 set -euo pipefail
 
@@ -39,9 +42,17 @@ GUEST_PYTHON_VERSION=3.11
 
 say() { printf 'virtual-pi: %s\n' "$*" >&2; }
 die() { say "$*"; exit 2; }
+# 77: "skipped", as automake's test drivers count it (.ci/run does too).
+cannot_run_here() {
+    printf '*** virtual-pi: SKIPPED, this machine cannot run the virtual Pi: %s ***\n' "$*" >&2
+    exit 77
+}
 
-[[ $EUID -eq 0 ]] || die "run as root (debootstrap and chroot need it): sudo $0 $*"
-[[ "$(uname -m)" == x86_64 ]] || die "the guest is amd64 and the host tools are set up for an x86_64 host"
+[[ $EUID -eq 0 ]] || cannot_run_here "not root (debootstrap and chroot need it): sudo $0 $*"
+[[ "$(uname -m)" == x86_64 ]] ||
+    cannot_run_here "not x86_64 (the guest is amd64 and the host tools are set up for an x86_64 host)"
+{ command -v apt-get && command -v dpkg-query; } >/dev/null ||
+    cannot_run_here "no apt-get (it needs Debian or Ubuntu to install qemu and debootstrap)"
 
 # --- the host's tools --------------------------------------------------------
 
@@ -56,8 +67,19 @@ ensure_host_packages() {
     done
     ((${#missing[@]} == 0)) && return
     say "installing host packages: ${missing[*]}"
-    apt-get update -q >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+    if ! apt-get update -q >/dev/null ||
+        ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+            "${missing[@]}" >/dev/null; then
+        cannot_run_here "apt-get could not install ${missing[*]} (is the package mirror reachable?)"
+    fi
+}
+
+# The image comes from Debian's mirror: one look before building it, so that
+# a machine without it is told so rather than failed halfway (debootstrap
+# itself fetches with wget, a dependency of its package).
+ensure_mirror_reachable() {
+    wget -q --spider --tries=2 --timeout=30 "$MIRROR/dists/bookworm/InRelease" ||
+        cannot_run_here "Debian's mirror $MIRROR is unreachable, and no image is cached in $CACHE"
 }
 
 # --- the image -----------------------------------------------------------------
@@ -180,10 +202,20 @@ fetch_wheels() {
 
 main() {
     ensure_host_packages
+    qemu-system-x86_64 -version >/dev/null 2>&1 ||
+        cannot_run_here "qemu-system-x86_64 does not run: $(qemu-system-x86_64 -version 2>&1 | head -n 1)"
     mkdir -p "$CACHE"
+    # One run at a time per cache (its image build and its run/ folder): a
+    # second one waits, however it was started.
+    exec {cache_lock}>"$CACHE/lock"
+    if ! flock -n "$cache_lock"; then
+        say "another virtual Pi run uses $CACHE: waiting for it to finish"
+        flock "$cache_lock"
+    fi
     local image
     image=$CACHE/image-$(image_recipe_hash)
     if [[ ! -f "$image/disk.raw" ]]; then
+        ensure_mirror_reachable
         build_image "$image"
     fi
     local wheels
