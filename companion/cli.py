@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -30,6 +31,8 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 """What a shell reports for a command ended by SIGINT (128 + 2)."""
 EXIT_UNEXPECTED = 1
+EXIT_BROKEN_PIPE = 141
+"""What a shell reports for a command ended by SIGPIPE (128 + 13)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -139,10 +142,17 @@ def _replay(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.handler(args)
+        status: int = args.handler(args)
+        sys.stdout.flush()  # a reader gone is found here, not in Python's exit
+        return status
     except KeyboardInterrupt:
         print(f"{PROGRAM}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`replay LOG | head`): nothing to say, as for `cat`. The
+        # output still buffered goes nowhere, or Python would complain at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception as error:
         if log.hasHandlers():  # with none, logging's last resort prints the traceback
             log.exception("%s %s failed", PROGRAM, args.command)

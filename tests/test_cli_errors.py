@@ -136,3 +136,23 @@ def test_an_error_before_any_log_is_set_up_is_one_line(tmp_path):
         cwd=tmp_path,
     )
     assert_one_line(result, 1, "unexpected error", "companion.simulate")
+
+
+def test_replay_into_a_pipe_nobody_reads_says_nothing(tmp_path):
+    # `patchwork-companion replay LOG | head -1`: head gone, as `cat` would, silently.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    example = Path(__file__).resolve().parents[1] / "docs" / "example-solo.jsonl"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "replay", str(example)],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=60,
+            cwd=tmp_path,
+        )
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (141, "")
