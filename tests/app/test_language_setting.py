@@ -110,3 +110,19 @@ def test_an_unknown_language_in_the_file_is_one_line_and_the_file_is_kept(tmp_pa
     press(app, Input.SELECT)
     assert app.view().kind is ScreenKind.HOME and app.view().title == "Patchwork"
     assert app.view().items[0].label == words_for("pl")("New solo game")
+
+
+def test_a_card_that_cannot_be_written_is_said_before_the_language_is_asked(tmp_path):
+    # No choice made can be kept: the player is told before making one, in English, the
+    # only language known then; what else the start found follows it.
+    (tmp_path / "settings.json").write_text('{"language": "de"}')
+    app = Companion(tmp_path, cannot_save=True, ask_language=True)
+    told = []
+    while isinstance(app.view(), TextView):
+        told.append(" ".join(app.view().lines))
+        press(app, Input.SELECT)
+    assert told == [
+        "Nothing can be saved: the card cannot be written.",
+        "The settings could not be read; the defaults are used.",
+    ]
+    assert app.view().kind is ScreenKind.LANGUAGE
