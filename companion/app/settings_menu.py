@@ -136,8 +136,9 @@ class SettingsMenu:
         if self._save(key, value):
             self.show(row)
 
-    def _save(self, key: str, value: int | str) -> bool:
-        """Change one setting and save it; False (said on screen) if it was not saved.
+    def _save(self, key: str, value: int | str, after_refusal: Action | None = None) -> bool:
+        """Change one setting and save it; False if it was not saved: said on screen, then
+        `after_refusal` (this menu if None).
 
         Only values the settings allow come here (`_allows` picks the numbers, the
         rotation and the languages are all allowed), so `with_value` never refuses
@@ -147,16 +148,18 @@ class SettingsMenu:
         try:
             save_settings(self.app.settings_path, changed)
         except OSError as error:
-            self.app.not_saved(msg("The setting"), error, self.show)
+            self.app.not_saved(msg("The setting"), error, after_refusal or self.show)
             return False
         self.app.settings = changed
         return True
 
     def choose_language(self, then: Action) -> None:
-        """Every language named in itself; the chosen one is saved and `then` shown in it."""
+        """Every language named in itself; the chosen one is saved and `then` shown in it.
+        A choice the card refuses goes on to `then` too, once said: at the first start,
+        `then` tells what else the start found."""
 
         def choose(code: str) -> None:
-            if self._save("language", code):
+            if self._save("language", code, after_refusal=then):
                 then()
 
         entries = [Entry(LANGUAGE_NAMES[code], partial(choose, code)) for code in LANGUAGES]

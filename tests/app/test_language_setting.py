@@ -3,8 +3,10 @@ and every word on screen changes at once."""
 
 from __future__ import annotations
 
+import errno
 import json
 
+from companion.app import settings_menu
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.text.language import words_for
@@ -126,3 +128,25 @@ def test_a_card_that_cannot_be_written_is_said_before_the_language_is_asked(tmp_
         "The settings could not be read; the defaults are used.",
     ]
     assert app.view().kind is ScreenKind.LANGUAGE
+
+
+def test_a_first_start_language_the_card_refuses_still_leads_to_what_the_start_found(
+    tmp_path, monkeypatch
+):
+    # The card fills between the start's check and the choice: the refusal is said, and
+    # then, the language still English, the damaged settings, and home.
+    (tmp_path / "settings.json").write_text('{"language": "de"}')
+    app = Companion(tmp_path, ask_language=True)
+
+    def full_card(path, settings):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(settings_menu, "save_settings", full_card)
+    press(app, Input.NEXT, Input.NEXT, Input.SELECT)  # Polski
+    told = []
+    while isinstance(app.view(), TextView):
+        told.append(" ".join(app.view().lines))
+        press(app, Input.SELECT)
+    assert len(told) == 2 and "not saved" in told[0] and "the card is full" in told[0]
+    assert told[1] == "The settings could not be read; the defaults are used."
+    assert app.view().kind is ScreenKind.HOME and app.view().title == "Patchwork"
