@@ -191,3 +191,16 @@ def started_game(state_dir: Path, turns: int = 6) -> Companion:
     with contextlib.suppress(StopIteration):
         play_to_the_end(app, rng, on_view=stop_after)
     return app
+
+
+def damage_line_4(state_dir: Path) -> tuple[Game, int, bytes]:
+    """A started game whose 4th line (the 3rd action) is replaced: the game, its number of
+    actions and the damaged journal's bytes."""
+    app = started_game(state_dir)
+    journal = state_dir / "journal.jsonl"
+    lines = journal.read_bytes().splitlines(keepends=True)
+    lines[3] = b'{"action": "teleport"}\n'
+    damaged = b"".join(lines)
+    journal.write_bytes(damaged)
+    assert app.game is not None
+    return app.game, len(lines) - 1, damaged

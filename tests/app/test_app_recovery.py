@@ -1,6 +1,6 @@
 """Starting up on a damaged journal or settings file: the player is told, nothing is lost."""
 
-from helpers import started_game
+from helpers import damage_line_4, started_game
 
 from companion.app.companion import Companion
 from companion.inputs.events import Input
@@ -21,17 +21,6 @@ def test_a_torn_last_line_is_dropped_with_a_notice_and_the_game_resumes(tmp_path
     resumed.handle(Input.SELECT)
     assert isinstance(resumed.view(), TurnView)
     assert resumed.game.state() == state
-
-
-def damage_line_4(tmp_path):
-    """A started game whose 4th line (the 3rd action) is replaced; returns the game and bytes."""
-    app = started_game(tmp_path)
-    journal = tmp_path / "journal.jsonl"
-    lines = journal.read_bytes().splitlines(keepends=True)
-    lines[3] = b'{"action": "teleport"}\n'
-    damaged = b"".join(lines)
-    journal.write_bytes(damaged)
-    return app.game, len(lines) - 1, damaged
 
 
 def test_a_damaged_journal_is_kept_and_its_valid_part_offered_on_screen(tmp_path, caplog):
@@ -68,6 +57,20 @@ def test_the_offer_can_be_declined_for_a_clean_start(tmp_path):
     home = app.view()
     assert isinstance(home, MenuView) and home.kind is ScreenKind.HOME and app.game is None
     assert len(list(tmp_path.glob("journal-damaged-*.jsonl"))) == 1
+
+
+def test_an_unreadable_journal_is_kept_named_on_screen_and_why_in_the_log(tmp_path, caplog):
+    started_game(tmp_path)
+    (tmp_path / "journal.jsonl").write_bytes(b"not a journal\n")
+    app = Companion(tmp_path)
+    view = app.view()
+    [kept] = tmp_path.glob("journal-damaged-*.jsonl")
+    assert kept.read_bytes() == b"not a journal\n"
+    assert isinstance(view, TextView) and kept.name in "".join(view.lines)
+    assert render_canvas(view).overflows == []
+    assert "line 1" in caplog.text  # the screen's words say what, the log which line
+    app.handle(Input.SELECT)
+    assert app.view().kind is ScreenKind.HOME and app.game is None
 
 
 def test_bad_settings_are_refused_with_one_line_and_defaults_used(tmp_path, caplog):

@@ -13,7 +13,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from helpers import companion_in, play_games, started_game, visit_menus
+from helpers import companion_in, damage_line_4, play_games, started_game, visit_menus
 
 from companion.app.companion import Companion
 from companion.inputs.events import Input
@@ -141,13 +141,14 @@ def test_every_text_a_game_shows_is_looked_up_in_the_players_language(tmp_path, 
 
 def damage(state: Path, what: str) -> None:
     """A game under way in `state` whose files are then damaged as `what` says."""
+    if what == "damaged":
+        damage_line_4(state)
+        return
     started_game(state)
     journal = state / "journal.jsonl"
     lines = journal.read_bytes().splitlines(keepends=True)
     if what == "torn":
         journal.write_bytes(b"".join(lines) + b'{"action": "buy", "ind')
-    elif what == "damaged":
-        journal.write_bytes(b"".join([*lines[:3], b'{"action": "teleport"}\n', *lines[4:]]))
     elif what == "unreadable":
         journal.write_bytes(b"not a journal\n")
     elif what == "progress":
