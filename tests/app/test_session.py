@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from helpers import damage_line_4
 
 from companion.app.session import GameSession
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn
@@ -126,6 +127,27 @@ def test_a_new_game_makes_its_progress_durable(tmp_path, monkeypatch):
     session.start(solo())
     session.play(ADVANCE)
     assert synced[-1]["acknowledged"] == 0
+
+
+def test_a_damaged_games_valid_part_taken_back_makes_its_progress_durable(tmp_path, monkeypatch):
+    """As for a new game: the damaged game's progress.json, come back after a power cut,
+    would count the actions it had confirmed, more than the part taken back holds."""
+    from companion.storage import files
+
+    damage_line_4(tmp_path)
+    before = json.loads((tmp_path / "progress.json").read_text())["acknowledged"]
+    session = GameSession(tmp_path)
+    assert len(session.damaged_prefix.move_stack) == 2 < before
+    synced = []
+    real_fsync_directory = files.fsync_directory
+
+    def fsync_directory(directory):
+        synced.append(json.loads((directory / "progress.json").read_text()))
+        real_fsync_directory(directory)
+
+    monkeypatch.setattr(files, "fsync_directory", fsync_directory)
+    session.take_back_prefix()
+    assert synced[-1]["acknowledged"] == 2
 
 
 @pytest.mark.parametrize(
