@@ -59,6 +59,22 @@ def half_block_size(width: int, height: int, scale: int) -> tuple[int, int]:
     return width * scale + 2, math.ceil(height * scale / 2) + 3
 
 
+@contextlib.contextmanager
+def _resizes_held() -> Iterator[None]:
+    """Keep SIGWINCH from this thread while it writes to the terminal.
+
+    A SIGWINCH that interrupted the write of a frame cut the frame short (a pty's
+    write stopped after 8,192 bytes and the rest never came). Held, the signal goes
+    to another thread or waits; its handler then runs between two Python steps,
+    where `TerminalDisplay.resized` only asks the draw in progress to start over.
+    """
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGWINCH})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def braille_size(width: int, height: int) -> tuple[int, int]:
     """Columns and rows of a braille picture with its frame, help and hint lines."""
     return math.ceil(width / 2) + 2, math.ceil(height / 4) + 4
@@ -229,8 +245,9 @@ class TerminalDisplay(AlwaysHealthy):
         """Leave the alternate screen: the terminal shows again what it showed before."""
         if not self._entered:
             return
-        self._stream.write(_RESET + _LEAVE_ALTERNATE_SCREEN + _SHOW_CURSOR)
-        self._stream.flush()
+        with _resizes_held():
+            self._stream.write(_RESET + _LEAVE_ALTERNATE_SCREEN + _SHOW_CURSOR)
+            self._stream.flush()
         self._entered = False
         self._shown = None
 
@@ -240,11 +257,12 @@ class TerminalDisplay(AlwaysHealthy):
         image = Image.new(self.mode, self.size) if self._hidden else self._image
         self._drawing = True
         try:
-            while True:
-                self._resized = False
-                self._draw(image)
-                if not self._resized:
-                    return
+            with _resizes_held():
+                while True:
+                    self._resized = False
+                    self._draw(image)
+                    if not self._resized:
+                        return
         finally:
             self._drawing = False
 

@@ -5,6 +5,7 @@ so it starts at row (rows - R) // 2 and column (columns - C) // 2 (0-based).
 """
 
 import io
+import signal
 
 import pytest
 from ansi_screen import Screen
@@ -160,6 +161,24 @@ def test_a_resize_during_a_draw_redraws_at_the_new_size():
     sink._stream = ResizingStream()
     sink.display(blank_image())
     assert terminal.screen_since_last_clear().lines()[2] == " " * 7 + "┌" + "─" * 64 + "┐"
+
+
+def test_the_terminal_is_written_with_sigwinch_held():
+    """A SIGWINCH interrupting the write to a pty cut frames short: none may reach it."""
+    held_while_writing = []
+
+    class WatchingStream(io.StringIO):
+        def write(self, text):
+            held_while_writing.append(
+                signal.SIGWINCH in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            )
+            return super().write(text)
+
+    sink = TerminalDisplay(WatchingStream(), terminal_size=lambda: (140, 40))
+    sink.display(blank_image())
+    sink.cleanup()
+    assert held_while_writing == [True, True]
+    assert signal.SIGWINCH not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # and let go
 
 
 def test_only_changed_rows_are_redrawn_and_identical_frames_not_at_all():
