@@ -130,6 +130,25 @@ def test_end_breakdowns_at_extreme_scores_fit(language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_rows_neither_turn_of_the_end_screen_shows_are_reported(language):
+    # The end screen shows a column's first rows or, the knob turned, its last: a column
+    # with more than the two hold has rows between them that nobody would see. The
+    # overflow check must say so, as it says of any text cut off.
+    words = words_for(language)
+    player = breakdown(words, "player", NEVER_BOUGHT)
+    for count in range(1, 13):
+        rows = tuple((f"{words('buttons')} {index}", index) for index in range(count))
+        verdict = words("Tie: {side} reached 53 first", side=player.label)
+        view = ScoreView((player, dataclasses.replace(player, lines=rows)), verdict)
+        drawn, overflows = set(), []
+        for last_rows in (False, True):
+            canvas = render_canvas(dataclasses.replace(view, last_rows=last_rows))
+            drawn |= {record.text for record in canvas.texts}
+            overflows += canvas.overflows
+        assert overflows or {what for what, _ in rows} <= drawn, count
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("mover", [0, 1])
 def test_both_scores_on_the_turn_stay_apart_at_three_digits(language, mover):
     # The lowest score is -162 (81 empty squares, no button); an income of 20 buttons
