@@ -61,6 +61,8 @@ def aside(directory: Path, stem: str) -> list[Path]:
         '{"asked_bonus": [[1]]}',
         '{"asked_bonus": ["automa"]}',
         '{"asked_bonus": ["player@x"]}',
+        '{"asked_bonus": ["player@\\u0662"]}',  # an Arabic-Indic 2: a digit, but not ASCII
+        '{"asked_bonus": ["player@1234567"]}',  # more actions than a game holds
         '{"entering": {"mode": "solo", "difficulty": "boss", "deck": "normal", '
         '"seed": 1, "placed": []}}',
         '{"entering": {"mode": "two-player", "start": "p1", "seed": 1, "placed": [["P01"]]}}',
