@@ -35,20 +35,20 @@ SMALL_FILE_LIMIT = 64 * 1024
 class StorageError(OSError):
     """A file or directory the companion needs cannot be used; one line for the log.
 
-    `reason` says why in a few words (e.g. "No space left on device"); `errno`, the
-    failure's code, lets the screen say it in the player's language.
+    `cause`, the system's failure behind it, gives its `errno`: the screen says why from
+    that, in the player's language.
     """
 
-    def __init__(self, message: str, reason: str | None = None, cause: OSError | None = None):
+    def __init__(self, message: str, cause: OSError | None = None) -> None:
         super().__init__(message)
-        self.reason = reason
         if cause is not None:
             self.errno = cause.errno
 
 
 def reason_of(error: OSError) -> str:
-    """Why a storage call failed, in a few words for the screen ("No space left on device")."""
-    return getattr(error, "reason", None) or error.strerror or str(error)
+    """Why a system call failed, in a few English words for the log ("No space left on
+    device")."""
+    return error.strerror or str(error)
 
 
 class BadJsonError(UnusableFileError):

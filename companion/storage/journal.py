@@ -156,7 +156,7 @@ class Journal:
             atomic_write_text(self.path, "".join(line + "\n" for line in with_checksums(lines)))
         except OSError as error:
             raise StorageError(
-                f"{self.path}: cannot start the game ({reason_of(error)})", reason_of(error), error
+                f"{self.path}: cannot start the game ({reason_of(error)})", error
             ) from None
 
     def append(self, action: Action) -> None:
@@ -172,12 +172,10 @@ class Journal:
         except FileNotFoundError:
             raise StorageError(f"{self.path}: no game in progress to add the action to") from None
         except NotRegularFileError as error:
-            raise StorageError(
-                f"{self.path}: cannot save the action ({error})", str(error)
-            ) from None
+            raise StorageError(f"{self.path}: cannot save the action ({error})") from None
         except OSError as error:
             raise StorageError(
-                f"{self.path}: cannot save the action ({reason_of(error)})", reason_of(error), error
+                f"{self.path}: cannot save the action ({reason_of(error)})", error
             ) from None
         try:
             end = os.lseek(fd, 0, os.SEEK_END)
@@ -196,9 +194,7 @@ class Journal:
                 # next append does not follow a torn line in the middle.
                 _truncate_quietly(fd, end)
                 raise StorageError(
-                    f"{self.path}: cannot save the action ({reason_of(error)})",
-                    reason_of(error),
-                    error,
+                    f"{self.path}: cannot save the action ({reason_of(error)})", error
                 ) from None
         finally:
             os.close(fd)
@@ -216,9 +212,7 @@ class Journal:
         except FileNotFoundError:
             raise StorageError(f"{self.path}: no game in progress to undo in") from None
         except (OSError, ValueError) as error:
-            raise StorageError(
-                f"{self.path}: cannot be read to undo ({error})", str(error)
-            ) from None
+            raise StorageError(f"{self.path}: cannot be read to undo ({error})") from None
         if size > len(data):
             raise StorageError(f"{self.path}: too large to undo in; restart to repair it")
         if data and not data.endswith(b"\n"):
@@ -251,7 +245,6 @@ class Journal:
         except OSError as error:
             raise StorageError(
                 f"{self.path}: cannot be archived in {self.history_dir} ({reason_of(error)})",
-                reason_of(error),
                 error,
             ) from None
         logger.info("archived the game as %s", target)
@@ -335,10 +328,10 @@ class Journal:
                 os.close(fd)
         except OSError as error:
             raise StorageError(
-                f"{self.path}: cannot be shortened ({reason_of(error)})", reason_of(error), error
+                f"{self.path}: cannot be shortened ({reason_of(error)})", error
             ) from None
         except NotRegularFileError as error:
-            raise StorageError(f"{self.path}: cannot be shortened ({error})", str(error)) from None
+            raise StorageError(f"{self.path}: cannot be shortened ({error})") from None
 
     def _set_aside(
         self, problem: str, prefix: Game | None = None, actions_in_file: int = 0

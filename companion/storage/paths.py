@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from companion.storage.files import StorageError
+from companion.storage.files import StorageError, reason_of
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def resolve_state_dir(explicit: Path | None = None) -> Path:
         raise StorageError(f"state directory {directory}: exists but is not a directory") from None
     except OSError as error:
         raise StorageError(
-            f"state directory {directory}: cannot be created ({_reason(error)})"
+            f"state directory {directory}: cannot be created ({reason_of(error)})"
         ) from None
     if not directory.is_dir():
         raise StorageError(f"state directory {directory}: exists but is not a directory")
@@ -61,7 +61,7 @@ def write_problem(directory: Path) -> str | None:
         finally:
             os.close(fd)
     except OSError as error:
-        message = f"state directory {directory}: cannot be written ({_reason(error)})"
+        message = f"state directory {directory}: cannot be written ({reason_of(error)})"
         logger.error("%s", message)
         return message
     return None
@@ -78,7 +78,3 @@ def _choose_state_dir(explicit: Path | None) -> Path:
     if xdg and Path(xdg).is_absolute():
         return Path(xdg) / APP_DIRECTORY
     return Path.home() / ".local" / "state" / APP_DIRECTORY
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)

@@ -176,7 +176,7 @@ def test_what_the_start_found_is_told_in_the_players_language(tmp_path, unlooked
 def test_what_was_not_saved_and_why_is_told_in_the_players_language(tmp_path, unlooked, code):
     app = started_game(tmp_path)
     cause = OSError(code, os.strerror(code))
-    failure = StorageError("journal.jsonl: cannot save the action", cause.strerror, cause)
+    failure = StorageError("journal.jsonl: cannot save the action", cause)
     app.not_saved(msg("The action"), failure, app.home)
     unlooked.check(app.view())
     unlooked.assert_none()

@@ -270,7 +270,7 @@ def test_a_card_failing_half_way_through_an_undo_never_leaves_half_of_it(tmp_pat
     def fails_after_the_first(length):
         calls.append(length)
         if len(calls) > 1:
-            raise StorageError("journal.jsonl: cannot be shortened (I/O error)", "I/O error")
+            raise StorageError("journal.jsonl: cannot be shortened (I/O error)")
         truncate(length)
 
     monkeypatch.setattr(session.journal, "_truncate", fails_after_the_first)
