@@ -1,6 +1,7 @@
 """The game session without any screen: journal before screen, resume, undo, finish."""
 
 import json
+from pathlib import Path
 
 import pytest
 from helpers import damage_line_4
@@ -10,6 +11,7 @@ from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn
 from companion.engine.automa import Deck
 from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
 from companion.engine.undo_steps import UndoCorrection
+from companion.storage import files
 from companion.storage.files import StorageError
 from companion.storage.history import History
 
@@ -79,19 +81,9 @@ def test_undo_takes_back_the_persons_action_and_the_automa_turns_after_it(tmp_pa
     assert resumed.game.state() == start and resumed.unacknowledged() is None
 
 
-def test_an_undo_makes_its_progress_durable(tmp_path, monkeypatch):
-    """A progress.json from before an undo must not come back after a power cut: with
-    the same action played again, its count of confirmed steps skipped that action's
-    steps and the Automa's turn was taken unasked (stress/power_loss.py, seed 5)."""
-    from companion.storage import files
-
-    session = GameSession(tmp_path)
-    session.start(solo())
-    session.play(ADVANCE)
-    session.acknowledge()
-    while session.game.turn == "automa":
-        session.play(AUTOMA_TURN)
-        session.acknowledge()
+def record_progress_syncs(monkeypatch) -> list[tuple[Path, str]]:
+    """From now on, each fsync of a directory with the progress.json it then held: what a
+    power cut would keep of that name."""
     synced = []
     real_fsync_directory = files.fsync_directory
 
@@ -100,6 +92,21 @@ def test_an_undo_makes_its_progress_durable(tmp_path, monkeypatch):
         real_fsync_directory(directory)
 
     monkeypatch.setattr(files, "fsync_directory", fsync_directory)
+    return synced
+
+
+def test_an_undo_makes_its_progress_durable(tmp_path, monkeypatch):
+    """A progress.json from before an undo must not come back after a power cut: with
+    the same action played again, its count of confirmed steps skipped that action's
+    steps and the Automa's turn was taken unasked (stress/power_loss.py, seed 5)."""
+    session = GameSession(tmp_path)
+    session.start(solo())
+    session.play(ADVANCE)
+    session.acknowledge()
+    while session.game.turn == "automa":
+        session.play(AUTOMA_TURN)
+        session.acknowledge()
+    synced = record_progress_syncs(monkeypatch)
     session.undo()
     assert synced and synced[-1][0] == tmp_path
     assert '"undone": [{' in synced[-1][1]  # the name synced is the undo's progress
@@ -111,43 +118,25 @@ def test_a_new_game_makes_its_progress_durable(tmp_path, monkeypatch):
     action as confirmed at the table, and the Automa's turn was taken without a press
     (stress/power_loss.py, seed 1). What a power cut keeps of a name is what the last
     fsync of its directory saw."""
-    from companion.storage import files
-
     (tmp_path / "progress.json").write_text(json.dumps({"acknowledged": 38}))
     session = GameSession(tmp_path)
     assert session.game is None
-    synced = []
-    real_fsync_directory = files.fsync_directory
-
-    def fsync_directory(directory):
-        synced.append(json.loads((directory / "progress.json").read_text()))
-        real_fsync_directory(directory)
-
-    monkeypatch.setattr(files, "fsync_directory", fsync_directory)
+    synced = record_progress_syncs(monkeypatch)
     session.start(solo())
     session.play(ADVANCE)
-    assert synced[-1]["acknowledged"] == 0
+    assert json.loads(synced[-1][1])["acknowledged"] == 0
 
 
 def test_a_damaged_games_valid_part_taken_back_makes_its_progress_durable(tmp_path, monkeypatch):
     """As for a new game: the damaged game's progress.json, come back after a power cut,
     would count the actions it had confirmed, more than the part taken back holds."""
-    from companion.storage import files
-
     damage_line_4(tmp_path)
     before = json.loads((tmp_path / "progress.json").read_text())["acknowledged"]
     session = GameSession(tmp_path)
     assert len(session.damaged_prefix.move_stack) == 2 < before
-    synced = []
-    real_fsync_directory = files.fsync_directory
-
-    def fsync_directory(directory):
-        synced.append(json.loads((directory / "progress.json").read_text()))
-        real_fsync_directory(directory)
-
-    monkeypatch.setattr(files, "fsync_directory", fsync_directory)
+    synced = record_progress_syncs(monkeypatch)
     session.take_back_prefix()
-    assert synced[-1]["acknowledged"] == 2
+    assert json.loads(synced[-1][1])["acknowledged"] == 2
 
 
 @pytest.mark.parametrize(
