@@ -348,20 +348,26 @@ def test_a_history_the_app_may_not_write_really_refuses_and_the_game_waits(tmp_p
         assert len(list(history.glob("*.jsonl"))) == 1
 
 
-def test_the_simulation_runs_on_a_full_card_to_the_end_of_its_script(small_fs):
-    state = small_fs / "state"
-    state.mkdir()
-    fill(small_fs)
-    script = small_fs.parent / "script.txt"
-    script.write_text("select\nselect\nselect\nselect\n" * 20)
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "simulate", "--script", str(script)]
+def simulate(state: Path, script: str) -> subprocess.CompletedProcess:
+    """The simulation run on `state` to the end of `script`, from a file beside the small
+    file system (which may be full or read-only)."""
+    path = state.parent.parent / "script.txt"
+    path.write_text(script)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "simulate", "--script", str(path)]
         + ["--state-dir", str(state), "--seed", "1", "--json"],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+def test_the_simulation_runs_on_a_full_card_to_the_end_of_its_script(small_fs):
+    state = small_fs / "state"
+    state.mkdir()
+    fill(small_fs)
+    done = simulate(state, "select\n" * 80)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
 
@@ -373,16 +379,7 @@ def test_the_simulation_starts_on_a_read_only_card(small_fs):
     before = {path.name: path.read_bytes() for path in state.iterdir() if path.is_file()}
     subprocess.run(["mount", "-o", "remount,ro", str(small_fs)], check=True)
     try:
-        script = small_fs.parent / "script.txt"
-        script.write_text("select\n" * 20)
-        done = subprocess.run(
-            [sys.executable, "-m", "companion", "simulate", "--script", str(script)]
-            + ["--state-dir", str(state), "--seed", "1", "--json"],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        done = simulate(state, "select\n" * 20)
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(small_fs)], check=True)
     assert done.returncode == 0, done.stderr
