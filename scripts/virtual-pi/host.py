@@ -685,7 +685,16 @@ class VirtualPi:
                 # A game started after the last check: its own reference.
                 self.reference = expected_journal_for(self.args.repo, on_disk)
             reference_prefix = on_disk == self.reference[: len(on_disk)]
-            status = "ok" if active and kept and reference_prefix else "FAIL"
+            problems = [
+                problem
+                for problem, found in (
+                    ("the service did not come back", not active),
+                    ("confirmed lines lost", not kept),
+                    ("not the scripted game", not reference_prefix),
+                )
+                if found
+            ]
+            status = f"FAIL ({', '.join(problems)})" if problems else "ok"
             print(
                 f"      cut {number}/{count} {delay:.2f} s after a release, {moment}: "
                 f"{len(confirmed)} journal lines confirmed on the panel, {len(written)} written, "
