@@ -140,6 +140,9 @@ def test_an_error_before_any_log_is_set_up_is_one_line(tmp_path):
 
 def test_replay_into_a_pipe_nobody_reads_says_nothing(tmp_path):
     # `patchwork-companion replay LOG | head -1`: head gone, as `cat` would, silently.
+    # Its output block-buffered, as on the player's machine (not this one's unbuffered
+    # Python), so the pipe is found closed at the flush, not at the print.
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
     read_end, write_end = os.pipe()
     os.close(read_end)
     example = Path(__file__).resolve().parents[1] / "docs" / "example-solo.jsonl"
@@ -152,6 +155,7 @@ def test_replay_into_a_pipe_nobody_reads_says_nothing(tmp_path):
             check=False,
             timeout=60,
             cwd=tmp_path,
+            env=buffered,
         )
     finally:
         os.close(write_end)
