@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from datetime import datetime
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from storage_games import finished_solo, finished_two_player, play, replay_of
 
+import companion.storage.journal as journal_module
 from companion.engine.actions import ADVANCE, Adjust
 from companion.engine.game import Game
 from companion.engine.gamelog import header_line, log_lines, with_checksums
@@ -230,6 +232,33 @@ def test_an_undo_of_several_actions_shortens_the_file_once_or_not_at_all(tmp_pat
         game.pop()
     loaded = Journal(tmp_path / "journal.jsonl").load().game
     assert loaded.move_stack == game.move_stack and loaded.state() == game.state()
+
+
+def failing_with(code: int):
+    def fail(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    return fail
+
+
+@pytest.mark.parametrize(
+    ("operation", "module", "call", "code"),
+    [
+        ("start", journal_module, "atomic_write_text", errno.ENOSPC),
+        ("undo", os, "ftruncate", errno.EROFS),
+    ],
+)
+def test_a_failure_keeps_the_systems_code_for_the_screen(
+    tmp_path, monkeypatch, operation, module, call, code
+):
+    # The screen says why in the player's words from the code: "the card is full".
+    journal, game = journalled(tmp_path, 3)
+    if operation == "start":
+        journal.archive(finished=False)
+    monkeypatch.setattr(module, call, failing_with(code))
+    with pytest.raises(StorageError) as raised:
+        journal.start(game.setup) if operation == "start" else journal.undo()
+    assert raised.value.errno == code
 
 
 def test_undo_then_append_again(tmp_path):
