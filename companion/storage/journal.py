@@ -211,7 +211,11 @@ class Journal:
             data, size = read_capped(self.path, JOURNAL_LIMIT)
         except FileNotFoundError:
             raise StorageError(f"{self.path}: no game in progress to undo in") from None
-        except (OSError, ValueError) as error:
+        except OSError as error:
+            raise StorageError(
+                f"{self.path}: cannot be read to undo ({reason_of(error)})", error
+            ) from None
+        except ValueError as error:  # no longer a regular file
             raise StorageError(f"{self.path}: cannot be read to undo ({error})") from None
         if size > len(data):
             raise StorageError(f"{self.path}: too large to undo in; restart to repair it")

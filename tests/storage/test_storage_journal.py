@@ -246,6 +246,7 @@ def failing_with(code: int):
     [
         ("start", journal_module, "atomic_write_text", errno.ENOSPC),
         ("undo", os, "ftruncate", errno.EROFS),
+        ("undo", journal_module, "read_capped", errno.EIO),
     ],
 )
 def test_a_failure_keeps_the_systems_code_for_the_screen(
