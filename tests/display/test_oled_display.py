@@ -156,11 +156,10 @@ def test_ssd1306_window_spans_pages():
     assert writes[1].data == bytes([0xC0] * 4 + [0x03] * 4)
 
 
-def test_ssd1306_a_window_on_the_pages_of_the_one_before_sets_only_its_columns():
-    # Two changes far apart on page 2, then one on page 5 in the first one's columns:
-    # the second window needs only 0x21 (its data left the pointer on page 2), the
-    # third only 0x22; the panel, following the controller's pointers, shows all three.
-    display, bus, panel = opened("ssd1306")
+def three_changes(driver: str):
+    """A blank frame shown, then one pixel set at (10, 16) and (100, 16) on page 2 and at
+    (100, 40) on page 5: the writes sent for it, the frame, and the simulated panel."""
+    display, bus, panel = opened(driver)
     frame = Image.new("1", (128, 64))
     display.display(frame)
     panel.replay(bus.take())
@@ -168,7 +167,14 @@ def test_ssd1306_a_window_on_the_pages_of_the_one_before_sets_only_its_columns()
     for x, y in ((10, 16), (100, 16), (100, 40)):
         changed.putpixel((x, y), 1)
     display.display(changed)
-    writes = bus.take()
+    return bus.take(), changed, panel
+
+
+def test_ssd1306_a_window_on_the_pages_of_the_one_before_sets_only_its_columns():
+    # Two changes far apart on page 2, then one on page 5 in the first one's columns:
+    # the second window needs only 0x21 (its data left the pointer on page 2), the
+    # third only 0x22; the panel, following the controller's pointers, shows all three.
+    writes, changed, panel = three_changes("ssd1306")
     assert [write.data for write in writes] == [
         bytes([0x21, 10, 10, 0x22, 2, 2]),
         bytes([1]),
@@ -181,15 +187,7 @@ def test_ssd1306_a_window_on_the_pages_of_the_one_before_sets_only_its_columns()
 
 
 def test_sh1106_a_second_run_on_a_page_sets_only_its_column():
-    display, bus, panel = opened("sh1106")
-    frame = Image.new("1", (128, 64))
-    display.display(frame)
-    panel.replay(bus.take())
-    changed = frame.copy()
-    for x, y in ((10, 16), (100, 16), (100, 40)):
-        changed.putpixel((x, y), 1)
-    display.display(changed)
-    writes = bus.take()
+    writes, changed, panel = three_changes("sh1106")
     # RAM columns 12 and 102 (0x66): the 128 visible ones start at column 2.
     assert [write.data for write in writes] == [
         bytes([0xB2, 0x0C, 0x10]),
