@@ -226,7 +226,7 @@ def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_di
         app = Companion(
             state_dir,
             seeds,
-            cannot_save=write_problem(state_dir) is not None,
+            cannot_save=write_problem(state_dir),
             ask_language=inputs is None,
         )
         loop = DisplayLoop(app, display, periodic=periodic)

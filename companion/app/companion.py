@@ -40,10 +40,10 @@ class Companion:
         state_dir: Path,
         seeds: Callable[[], int] = new_seed,
         *,
-        cannot_save: bool = False,
+        cannot_save: OSError | None = None,
         ask_language: bool = False,
     ) -> None:
-        """`cannot_save`: the command found the card cannot be written (said first).
+        """`cannot_save`: why the command found the card cannot be written (said first).
         `ask_language`: on the first start (no settings yet), begin by asking the
         player's language (the device does; tests that script from the home menu do
         not)."""
@@ -67,7 +67,7 @@ class Companion:
             self.new_game.resume_entering()
         elif self.session.game:
             self.play.resume()
-        elif ask_language and first_start and not cannot_save:
+        elif ask_language and first_start and cannot_save is None:
             # What the files held wrong (a damaged settings.json is why the language is
             # asked again) is told once the language is known, not in English before it.
             def home_then_notices() -> None:
@@ -81,9 +81,10 @@ class Companion:
         else:
             self.home()
         notices = self._start_notices(settings_notice)
-        if cannot_save:
+        if cannot_save is not None:
             # Said first: nothing after it, not even a language chosen, can be kept.
-            notices.insert(0, self.words("Nothing can be saved: the card cannot be written."))
+            why = error_reason(cannot_save, self.words)
+            notices.insert(0, self.words("Nothing can be saved: {reason}.", reason=why))
         self._tell(notices)
 
     def _tell(self, notices: list[str]) -> None:

@@ -88,9 +88,7 @@ def run(args: argparse.Namespace) -> int:
     queue = EventQueue()
     with ExitStack() as stack:
         stack.enter_context(lock)
-        app = Companion(
-            state_dir, cannot_save=write_problem(state_dir) is not None, ask_language=True
-        )
+        app = Companion(state_dir, cannot_save=write_problem(state_dir), ask_language=True)
         try:
             display = stack.enter_context(panel_for(profile))
             stack.enter_context(open_gpio_inputs(profile.inputs, queue))

@@ -44,8 +44,9 @@ def resolve_state_dir(explicit: Path | None = None) -> Path:
     return directory
 
 
-def write_problem(directory: Path) -> str | None:
-    """None if a block can be written to `directory` and fsynced; else one line saying why not.
+def write_problem(directory: Path) -> OSError | None:
+    """None if a block can be written to `directory` and fsynced; else the error, logged in
+    one line (the screen says why in the player's words, from its errno).
 
     os.access answers for root as if everything were writable and ignores
     read-only mounts, and an empty file fits on a full disk: writing and
@@ -61,9 +62,8 @@ def write_problem(directory: Path) -> str | None:
         finally:
             os.close(fd)
     except OSError as error:
-        message = f"state directory {directory}: cannot be written ({reason_of(error)})"
-        logger.error("%s", message)
-        return message
+        logger.error("state directory %s: cannot be written (%s)", directory, reason_of(error))
+        return error
     return None
 
 

@@ -162,7 +162,8 @@ def damage(state: Path, what: str) -> None:
 )
 def test_what_the_start_found_is_told_in_the_players_language(tmp_path, unlooked, what):
     damage(tmp_path, what)
-    app = Companion(tmp_path, cannot_save=what == "cannot save")
+    cannot_save = OSError(errno.EROFS, "Read-only file system") if what == "cannot save" else None
+    app = Companion(tmp_path, cannot_save=cannot_save)
     notices = 0
     while isinstance(app.view(), TextView | QuestionView):
         notices += isinstance(app.view(), TextView)

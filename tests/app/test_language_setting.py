@@ -118,13 +118,14 @@ def test_a_card_that_cannot_be_written_is_said_before_the_language_is_asked(tmp_
     # No choice made can be kept: the player is told before making one, in English, the
     # only language known then; what else the start found follows it.
     (tmp_path / "settings.json").write_text('{"language": "de"}')
-    app = Companion(tmp_path, cannot_save=True, ask_language=True)
+    full = OSError(errno.ENOSPC, "No space left on device")
+    app = Companion(tmp_path, cannot_save=full, ask_language=True)
     told = []
     while isinstance(app.view(), TextView):
         told.append(" ".join(app.view().lines))
         press(app, Input.SELECT)
     assert told == [
-        "Nothing can be saved: the card cannot be written.",
+        "Nothing can be saved: the card is full.",
         "The settings could not be read; the defaults are used.",
     ]
     assert app.view().kind is ScreenKind.LANGUAGE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import tempfile
 
@@ -69,15 +70,17 @@ def test_a_file_where_the_directory_should_be(env, tmp_path):
         resolve_state_dir(tmp_path / "state")
 
 
-def test_a_directory_that_cannot_be_written(env, tmp_path, monkeypatch):
+def test_a_directory_that_cannot_be_written(env, tmp_path, monkeypatch, caplog):
     def read_only(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system")
 
     monkeypatch.setattr(tempfile, "mkstemp", read_only)
     directory = resolve_state_dir(tmp_path / "state")  # still usable for reading
-    assert write_problem(directory) == (
+    with caplog.at_level(logging.ERROR):
+        assert write_problem(directory).errno == errno.EROFS
+    assert caplog.messages == [
         f"state directory {tmp_path / 'state'}: cannot be written (Read-only file system)"
-    )
+    ]
 
 
 def test_the_write_check_catches_a_full_disk(env, tmp_path, monkeypatch):
@@ -90,6 +93,6 @@ def test_the_write_check_catches_a_full_disk(env, tmp_path, monkeypatch):
         return real_write(fd, data)
 
     monkeypatch.setattr(os, "write", full_disk)
-    assert "No space left on device" in write_problem(tmp_path)
+    assert write_problem(tmp_path).errno == errno.ENOSPC
     monkeypatch.undo()
     assert write_problem(tmp_path) is None

@@ -27,7 +27,7 @@ TRANSLATIONS: dict[str, str] = {
     "not allowed to write": "zápis není povolen",
     "the card cannot be read or written": "kartu nelze číst ani zapisovat",
     "the card could not be written": "na kartu nešlo zapsat",
-    "Nothing can be saved: the card cannot be written.": "Nic nelze uložit: na kartu nelze zapisovat.",
+    "Nothing can be saved: {reason}.": "Nic nelze uložit: {reason}.",
     "The last action was not completely saved (a power cut?) and was dropped.": "Poslední akce se neuložila celá (výpadek proudu?) a byla zahozena.",
     "The saved game is damaged; it was kept as {file}.": "Uložená hra je poškozená; byla uschována jako {file}.",
     "The saved game could not be read; it was kept as {file} and a new game can start.": "Uloženou hru nelze přečíst; byla uschována jako {file} a může začít nová hra.",

@@ -27,7 +27,7 @@ TRANSLATIONS: dict[str, str] = {
     "not allowed to write": "쓰기 권한이 없어요",
     "the card cannot be read or written": "카드를 읽거나 쓸 수 없어요",
     "the card could not be written": "카드에 쓰지 못했어요",
-    "Nothing can be saved: the card cannot be written.": "아무것도 저장할 수 없어요: 카드에 쓸 수 없어요.",
+    "Nothing can be saved: {reason}.": "아무것도 저장할 수 없어요: {reason}.",
     "The last action was not completely saved (a power cut?) and was dropped.": "마지막 행동이 다 저장되지 않아 (전원이 꺼졌나요?) 버렸어요.",
     "The saved game is damaged; it was kept as {file}.": "저장된 게임이 손상됐어요. 보관한 파일: {file}.",
     "The saved game could not be read; it was kept as {file} and a new game can start.": "저장된 게임을 읽지 못했어요. 보관한 파일: {file}. 새 게임을 시작할 수 있어요.",

@@ -27,7 +27,7 @@ TRANSLATIONS: dict[str, str] = {
     "not allowed to write": "brak prawa zapisu",
     "the card cannot be read or written": "karta nie daje się czytać ani zapisać",
     "the card could not be written": "nie udało się zapisać na kartę",
-    "Nothing can be saved: the card cannot be written.": "Nic nie zostanie zapisane: na kartę nie da się zapisać.",
+    "Nothing can be saved: {reason}.": "Nic nie zostanie zapisane: {reason}.",
     "The last action was not completely saved (a power cut?) and was dropped.": "Ostatnia akcja nie zapisała się w całości (brak prądu?) i została pominięta.",
     "The saved game is damaged; it was kept as {file}.": "Zapisana gra jest uszkodzona; zachowano ją jako {file}.",
     "The saved game could not be read; it was kept as {file} and a new game can start.": "Nie udało się odczytać zapisanej gry; zachowano ją jako {file}, można zacząć nową grę.",

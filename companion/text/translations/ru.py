@@ -27,7 +27,7 @@ TRANSLATIONS: dict[str, str] = {
     "not allowed to write": "запись запрещена",
     "the card cannot be read or written": "карта не читается и не пишется",
     "the card could not be written": "на карту памяти не удалось записать",
-    "Nothing can be saved: the card cannot be written.": "Ничего не сохранится: на карту памяти нельзя записать.",
+    "Nothing can be saved: {reason}.": "Ничего не сохранится: {reason}.",
     "The last action was not completely saved (a power cut?) and was dropped.": "Последнее действие не сохранилось полностью (отключилось питание?) и отброшено.",
     "The saved game is damaged; it was kept as {file}.": "Сохранённая игра повреждена; файл отложен как {file}.",
     "The saved game could not be read; it was kept as {file} and a new game can start.": "Сохранённую игру не удалось прочитать; файл отложен как {file}, можно начать новую игру.",
