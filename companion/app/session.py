@@ -46,6 +46,13 @@ class GameSession:
         if not self.game and not self.progress.entering:
             # Left from a game that is over or was set aside: nothing to resume.
             self.progress = Progress()
+        elif self.game:
+            # The journal is shortened before an undo's progress.json is written: after a
+            # power cut between the two, the progress from before the undo held the
+            # answer given before an Automa move now taken back, and that move took the
+            # 7×7 tile unasked. An answer given just before a power cut that came before
+            # the Automa's move is dropped too: the question is asked again, the safe side.
+            self.progress.asked_bonus = self.game.bonus_answers_kept(self.progress.asked_bonus)
         self.last_finished: Game | None = None
 
     @property

@@ -7,8 +7,9 @@ import pytest
 from helpers import damage_line_4
 
 from companion.app.session import GameSession
-from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn
+from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy
 from companion.engine.automa import Deck
+from companion.engine.game import BonusOccasion
 from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
 from companion.engine.undo_steps import UndoCorrection
 from companion.storage import files
@@ -228,6 +229,74 @@ def test_the_7x7_reminder_is_due_once_per_side(tmp_path):
     session.bonus_asked(*session.bonus_reminder_due().answers)
     assert session.bonus_reminder_due() is None
     assert GameSession(tmp_path).progress.asked_bonus == ["p2"]
+
+
+def played_to_the_7x7_question(session, seed):
+    """A solo Fellow game played until the device asks about the 7×7: the player buys
+    the last patch on offer they can afford, else advances; every step confirmed."""
+    game = session.start(solo(seed))
+    while (question := session.bonus_reminder_due()) is None:
+        assert not game.is_over, "nobody reached 49 squares"
+        if game.turn == "automa":
+            session.play(AUTOMA_TURN)
+        else:
+            buys = [action for action in game.legal_actions() if isinstance(action, Buy)]
+            session.play(buys[-1] if buys else ADVANCE)
+        session.acknowledge()
+    return question
+
+
+def automa_move_takes_the_tile(game):
+    """The Automa moves next and reaches or crosses its mark (41 at Fellow): the tile
+    would be its own (Korean rulebook §5-3)."""
+    plan = game.automa_plan()
+    return plan is not None and game.sides["automa"].position < 41 <= plan.target
+
+
+def test_a_claim_at_the_automa_mark_taken_back_asks_again_before_the_automa_moves(tmp_path):
+    # RULES.md §4 step 4: the device asks before the Automa's move that reaches its mark.
+    # The player claimed there, then undid the claim: the tile is free again and the
+    # same move comes next, so the question comes back, after a restart too.
+    session = GameSession(tmp_path)
+    question = played_to_the_7x7_question(session, seed=6)
+    assert question.occasion is BonusOccasion.AUTOMA_MARK
+    assert automa_move_takes_the_tile(session.game)
+    session.claim_bonus(question.side, question.answers)
+    assert session.game.bonus_holder == "player" and session.bonus_reminder_due() is None
+    session.undo()
+    assert session.game.bonus_holder is None and automa_move_takes_the_tile(session.game)
+    assert session.bonus_reminder_due() == question
+    assert GameSession(tmp_path).bonus_reminder_due() == question
+
+
+def test_a_claim_at_the_automa_mark_undone_as_the_power_went_still_asks_again(tmp_path):
+    # The journal is shortened first; the power went before the undo's progress.json
+    # was written, so the one from before it came back, holding the answer given at
+    # the mark. Believed, it let the Automa's move take the tile without asking.
+    session = GameSession(tmp_path)
+    question = played_to_the_7x7_question(session, seed=6)
+    session.claim_bonus(question.side, question.answers)
+    before_the_undo = (tmp_path / "progress.json").read_bytes()
+    session.undo()
+    (tmp_path / "progress.json").write_bytes(before_the_undo)
+    resumed = GameSession(tmp_path)
+    assert resumed.game.bonus_holder is None and automa_move_takes_the_tile(resumed.game)
+    assert resumed.bonus_reminder_due() == question
+
+
+def test_a_claim_at_49_squares_taken_back_is_not_asked_about_again(tmp_path):
+    # The reminder at 49 squares comes once: the player answered it (with a claim they
+    # then took back) and may still claim from the menu. Only the question before the
+    # Automa's move that takes the tile is asked again (the test above).
+    session = GameSession(tmp_path)
+    question = played_to_the_7x7_question(session, seed=0)
+    assert question.occasion is BonusOccasion.REACHED_49
+    assert not automa_move_takes_the_tile(session.game)
+    session.claim_bonus(question.side, question.answers)
+    session.undo()
+    assert session.game.bonus_holder is None and session.game.sides["player"].covered >= 49
+    assert session.bonus_reminder_due() is None
+    assert GameSession(tmp_path).bonus_reminder_due() is None
 
 
 def test_an_undo_whose_reverse_steps_are_not_confirmed_comes_back_after_a_restart(tmp_path):
