@@ -183,6 +183,8 @@ class StepView:
     """The first is the card's headline (drawn lit)."""
     number: int
     total: int
+    scores: tuple[str, str] = ("", "")
+    """As the turn's, after the action: shown where the strip leaves the row free."""
 
 
 @dataclass(frozen=True, slots=True)

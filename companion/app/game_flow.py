@@ -18,6 +18,7 @@ from companion.app.play import (
     TurnScreen,
     board_view,
     offer_before,
+    scores_view,
 )
 from companion.app.widgets import Entry, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
@@ -104,7 +105,8 @@ class GameFlow:
             acting = action.side if isinstance(action, Adjust | ClaimBonus) else game.last_mover
             board = board_view(game, acting, words, offer_before(game))
             cards = player_cards(steps, words)
-            screen = StepsScreen(board, cards, self._acknowledge, self.menu.show)
+            scores = scores_view(game, acting, words)
+            screen = StepsScreen(board, cards, self._acknowledge, self.menu.show, scores)
         self.app.show(screen)
 
     def _plays_again(self) -> bool:
@@ -179,7 +181,8 @@ class GameFlow:
         game = self.session.current
         board = board_view(game, game.turn, self.app.words)
         cards = undo_cards(plan, self.app.words)
-        self.app.show(StepsScreen(board, cards, self._undo_confirmed, self.menu.show))
+        scores = scores_view(game, game.turn, self.app.words)
+        self.app.show(StepsScreen(board, cards, self._undo_confirmed, self.menu.show, scores))
 
     def _undo_confirmed(self) -> None:
         self.session.undo_confirmed()

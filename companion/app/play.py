@@ -95,6 +95,12 @@ def patch_view(game: Game, name: str, index: int) -> PatchView:
     return PatchView(game.offer[index].id, affordable=game.refusal(name, index) is None)
 
 
+def scores_view(game: Game, mover: str | None, words: Words) -> tuple[str, str]:
+    """Each side's score so far in set-up order, the mover's with its income."""
+    first, second = (score_so_far(game, side, side == mover, words) for side in game.setup.sides)
+    return first, second
+
+
 class TurnScreen(Screen):
     """Whose turn on the board; turn the knob to choose, press to do it.
 
@@ -133,9 +139,7 @@ class TurnScreen(Screen):
             selected=self.cursor.index,
             lines=tuple(choice_line(game, name, choice, words) for choice in self.choices),
             banner=self.banner,
-            scores=tuple(  # type: ignore[arg-type]
-                score_so_far(game, side, side == name, words) for side in game.setup.sides
-            ),
+            scores=scores_view(game, name, words),
         )
 
     def handle(self, event: Input) -> None:
@@ -160,7 +164,12 @@ class StepsScreen(Screen):
     """The steps for the table after an action, one card at a time, under the board."""
 
     def __init__(
-        self, board: BoardView, cards: Sequence[Card], on_done: Action, open_menu: Action
+        self,
+        board: BoardView,
+        cards: Sequence[Card],
+        on_done: Action,
+        open_menu: Action,
+        scores: tuple[str, str],
     ) -> None:
         self.board, self.cards, self.on_done, self.open_menu = (
             board,
@@ -168,11 +177,12 @@ class StepsScreen(Screen):
             on_done,
             open_menu,
         )
+        self.scores = scores
         self.index = 0
 
     def view(self) -> View:
         card = self.cards[self.index]
-        return StepView(self.board, card.lines, self.index + 1, len(self.cards))
+        return StepView(self.board, card.lines, self.index + 1, len(self.cards), self.scores)
 
     def handle(self, event: Input) -> None:
         if event in (Input.SELECT, Input.NEXT):

@@ -261,10 +261,11 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
                     )
                     move += [neutral, buy_line(CHECK, taken.patch_id, taken.cost, end, words)]
                 elif advance is not None:
-                    token = token_move(words, side, start, end)
                     if on_top:
-                        token += words(", on top")
-                    move += [token, advance_line(CHECK, end, advance.count, words)]
+                        # Where it lands is news only on top of the other token: then
+                        # this side plays again. Otherwise the ticked line says it.
+                        move.append(token_move(words, side, start, end) + words(", on top"))
+                    move.append(advance_line(CHECK, end, advance.count, words))
             case TakeLeather(side, position):
                 leather = words("Leather patch at {square}", square=position)
                 others.append(Card((leather, words("Take it and place it"))))

@@ -234,8 +234,9 @@ def _strip(
     what: str,
     lettering: Lettering,
     actions: int = 0,
-) -> None:
-    """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`.
+) -> int:
+    """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`; returns the
+    strip's top.
 
     The rows grow upwards from the bottom, so two rows leave the offer whole, and
     start at the left edge as the turn's own bottom line does, so a line both
@@ -286,12 +287,18 @@ def _strip(
             mark = ARROW_DOWN
         box = Box(row.x, top + index * line, WIDTH - row.x, line)
         left_right(canvas, box, row.text, mark, font=font)
+    return top
 
 
 def draw_step(canvas: Canvas, view: StepView) -> None:
     draw_board(canvas, view.board)
+    lettering = lettering_of(view)
+    label_row = KOREAN_LABEL_ROW if lettering is HANGUL else LABEL_ROW
     count = f"{view.number}/{view.total}" if view.total > 1 else ""
-    _strip(canvas, list(view.lines), 0, count, "step", lettering_of(view))
+    top = _strip(canvas, list(view.lines), 0, count, "step", lettering)
+    if top >= label_row.bottom and any(view.scores):
+        # A one-line card leaves the turn's scores where they were, the action counted.
+        _scores(canvas, label_row.inset(PAD, 0), *view.scores)
 
 
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:

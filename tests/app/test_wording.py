@@ -22,7 +22,8 @@ def test_buying_is_one_card_with_income_the_neutral_token_and_the_turns_own_line
 
 def test_several_income_marks_are_added_up():
     # p1 has 3 buttons on its patches and advances 4 -> 12, crossing marks 5 and 11:
-    # 8 buttons for the squares, then 3 + 3 income.
+    # 8 buttons for the squares, then 3 + 3 income. Where the token goes is the ticked
+    # line's "to 12": no line of its own.
     game = two_player_game()
     game.sides["p1"].income = 3
     place(game, "p2", 11)
@@ -30,7 +31,6 @@ def test_several_income_marks_are_added_up():
     (card,) = player_cards(game.push(ADVANCE))
     assert card.lines == (
         f"Income at 5 and 11: take 6{BUTTON}",
-        "Player 1: 4 \u2192 12",
         f"\u2713 Advance to 12, +8{BUTTON}",
     )
 
@@ -40,8 +40,23 @@ def test_advance_card_then_leather():
     place(game, "p2", 21)
     place(game, "p1", 19)
     cards = player_cards(game.push(ADVANCE))  # 19 -> 22: 3 buttons, leather 20
-    assert cards[0].lines == ("Player 1: 19 \u2192 22", f"\u2713 Advance to 22, +3{BUTTON}")
+    assert cards[0].lines == (f"\u2713 Advance to 22, +3{BUTTON}",)
     assert cards[1].lines == ("Leather patch at 20", "Take it and place it")
+
+
+def test_an_advance_onto_the_other_token_says_it_lands_on_top():
+    # p2 has reached the end, 53; p1 on 51 advances to 53 too (no square in front),
+    # on top of p2's token: 2 buttons, and the mark on 53 pays p1's income of 1.
+    game = two_player_game()
+    game.sides["p1"].income = 1
+    place(game, "p2", 53)
+    place(game, "p1", 51)
+    cards = player_cards(game.push(ADVANCE))
+    assert cards[0].lines == (
+        f"Income at 53: take 1{BUTTON}",
+        "Player 1: 51 \u2192 53, on top",
+        f"\u2713 Advance to 53, +2{BUTTON}",
+    )
 
 
 def test_a_correction_is_worded_as_a_correction():
@@ -113,7 +128,5 @@ def test_two_player_sides_are_named_players_never_like_patches():
         "Automa",
     ]
     game = two_player_game()
-    place(game, "p1", 7)
-    place(game, "p2", 7)  # p2 arrived last: on top, so p2 moves
-    (card,) = player_cards(game.push(ADVANCE))  # 7 -> 8, in front of p1: no mark
-    assert card.lines[0] == "Player 2: 7 \u2192 8"
+    (card,) = player_cards(game.push(Adjust("p2", 2)))  # p2's 5 buttons were 7
+    assert card.lines[1] == "Player 2's buttons: 5 \u2192 7"

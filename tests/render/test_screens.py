@@ -24,7 +24,7 @@ from companion.render.layout import flow
 from companion.render.screens import LAYOUTS, render, render_canvas
 from companion.render.screens_menus import visible_window
 from companion.testing.screen_examples import EXAMPLES
-from companion.text.font import ARROW_RIGHT, BUTTON, SMALL
+from companion.text.font import ARROW_RIGHT, BUTTON, CHECK, SMALL
 from companion.views import (
     AutomaView,
     BoardView,
@@ -248,6 +248,23 @@ def test_the_board_keeps_its_pixels_between_turn_step_and_automa():
     ):
         top = (0, 0, WIDTH, 3 * 8)
         assert render(turn).crop(top).tobytes() == render(other).crop(top).tobytes()
+
+
+def test_a_one_line_card_keeps_the_turn_s_scores_and_changes_only_the_mark():
+    # Advancing without income is one line, the turn's own with ✓ for ▶: with the same
+    # board and scores, the card's pixels are the turn's but for the mark's columns.
+    turn = dataclasses.replace(EXAMPLES["turn_solo"], selected=3)
+    line = f"{CHECK} Advance to 22, +3{BUTTON}"
+    card = StepView(turn.board, (line,), 1, 1, turn.scores)
+    assert "-110 pts, income 3" in said(card)
+    before, after = render(turn), render(card)
+    changed = ImageChops.difference(before.convert("L"), after.convert("L")).getbbox()
+    assert changed is not None
+    _, top, right, _ = changed
+    assert top >= HEIGHT - 8 and right <= 8
+    # Two lines reach the scores' row: the card's line is there instead.
+    two = StepView(turn.board, (f"Income at 23: take 5{BUTTON}", line), 1, 1, turn.scores)
+    assert "-110 pts, income 3" not in said(two)
 
 
 def test_a_strip_over_more_than_the_offer_s_lowest_page_leaves_no_fragment_of_it():
