@@ -244,12 +244,30 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def start_daemon(scratch: str, listener: socket.socket) -> tuple[subprocess.Popen, float]:
-    """The daemon in a child process, and the seconds until it said READY=1."""
+def game_in_progress(state_dir: Path, actions: int = 12) -> None:
+    """Leave in `state_dir` a solo game `actions` actions in, stopped on its turn screen,
+    as a device switched off mid-game has it: the daemon then resumes it at start."""
+    rng = random.Random(0)
+    app = Companion(state_dir, itertools.count(0).__next__)
+    start_game(app, True, False, rng)
+    choose = random_choice(rng)
+    assert app.game is not None
+    while len(app.game.move_stack) < actions or not isinstance(app.view(), TurnView):
+        for item in inputs_for(app.view(), choose, rng):
+            app.handle(item)
+
+
+def start_daemon(
+    scratch: str, listener: socket.socket, resumed: bool = False
+) -> tuple[subprocess.Popen, float]:
+    """The daemon in a child process, and the seconds until it said READY=1; `resumed`:
+    with a game in progress to resume (its first frame the turn), else a fresh start."""
     notify_path = os.path.join(scratch, "notify")
     listener.bind(notify_path)
-    started = time.perf_counter()
     state = os.path.join(scratch, "state")
+    if resumed:
+        game_in_progress(Path(state))
+    started = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-c", DAEMON, PROFILE, notify_path, state], stdin=subprocess.PIPE
     )

@@ -6,12 +6,16 @@
 Starts the daemon as `run` starts it (bench/device.py's DAEMON: the real luma
 driver on a recording bus, gpiozero on mock pins) until READY=1 arrives on a
 real notify socket, and, alternately in the same run, a bare
-`import PIL.Image, luma.oled.device, gpiozero`. Prints the median of N runs of
+`import PIL.Image, luma.oled.device, gpiozero`. The daemon starts in two
+scenarios: fresh (nothing saved: its first frame is the home menu) and with a
+solo game in progress to resume (its first frame is that game's turn, which
+needs the engine and the game's screens). Prints the median of N runs of
 each, wall-clock and CPU (user + system), and their ratios: on a shared
 machine the wall-clock figures swing with the load, the CPU ones much less.
 With --instructions, also the instructions valgrind's callgrind counts for
 each, which do not depend on the load at all (the daemon's stdin is closed,
 so it stops right after its first frame, drawing its "saved" screen).
+--breakdown counts the fresh start.
 
 With --breakdown, where the daemon's instructions go, each part counted as
 the difference between two runs: Python alone; the bare imports; the other
@@ -39,8 +43,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-from device import BARE_IMPORT, DAEMON, PROFILE, cpu_seconds, start_daemon
+from device import BARE_IMPORT, DAEMON, PROFILE, cpu_seconds, game_in_progress, start_daemon
 from instructions import instructions
 
 
@@ -56,29 +61,32 @@ def bare_import() -> tuple[float, float]:
     return time.perf_counter() - started, children_cpu() - cpu
 
 
-def daemon_to_ready() -> tuple[float, float]:
-    """Wall and CPU seconds from starting the daemon to its READY=1."""
+def daemon_to_ready(resumed: bool) -> tuple[float, float]:
+    """Wall and CPU seconds from starting the daemon to its READY=1 (`resumed`: with a
+    game in progress to resume)."""
     with (
         tempfile.TemporaryDirectory() as scratch,
         socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
     ):
-        process, wall = start_daemon(scratch, listener)
+        process, wall = start_daemon(scratch, listener, resumed)
         cpu = cpu_seconds(process.pid)
         process.communicate(b"")
     return wall, cpu
 
 
-def daemon_instructions(before: str = "") -> int:
-    """Instructions of the daemon to its first frame (`before` run first, if any)."""
+def daemon_instructions(before: str = "", resumed: bool = False) -> int:
+    """Instructions of the daemon to its first frame (`before` run first, if any;
+    `resumed`: with a game in progress to resume)."""
     with (
         tempfile.TemporaryDirectory() as scratch,
         socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
     ):
         notify_path = os.path.join(scratch, "notify")
         listener.bind(notify_path)
-        count, _ = instructions(
-            before + DAEMON, PROFILE, notify_path, os.path.join(scratch, "state")
-        )
+        state = os.path.join(scratch, "state")
+        if resumed:
+            game_in_progress(Path(state))
+        count, _ = instructions(before + DAEMON, PROFILE, notify_path, state)
     return count
 
 
@@ -210,6 +218,10 @@ def breakdown() -> None:
     print(rooms.stdout, end="")
 
 
+SCENARIOS = {"a fresh start (the home menu)": False, "a game resumed (its turn)": True}
+"""The two first frames a device shows: no game saved, or one in progress."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
@@ -221,27 +233,28 @@ def main() -> None:
     if args.breakdown:
         breakdown()
         return
-    bare, daemon = [], []
+    bare: list[tuple[float, float]] = []
+    daemon: dict[str, list[tuple[float, float]]] = {scenario: [] for scenario in SCENARIOS}
     for _ in range(args.runs):
         bare.append(bare_import())
-        daemon.append(daemon_to_ready())
+        for scenario, resumed in SCENARIOS.items():
+            daemon[scenario].append(daemon_to_ready(resumed))
     print(
         f"start-up, median of {args.runs} runs of each, alternating; load {os.getloadavg()[0]:.1f}"
     )
     for index, what in enumerate(("wall-clock", "CPU")):
-        ours = statistics.median(run[index] for run in daemon)
         base = statistics.median(run[index] for run in bare)
-        print(
-            f"  {what}: to the first frame {ours:.3f} s, bare import {base:.3f} s,"
-            f" ratio {ours / base:.2f} (target <= 1.5)"
-        )
+        print(f"  {what}: bare import {base:.3f} s; to the first frame:")
+        for scenario in SCENARIOS:
+            ours = statistics.median(run[index] for run in daemon[scenario])
+            print(f"    {scenario}: {ours:.3f} s, ratio {ours / base:.2f} (target <= 1.5)")
 
     if args.instructions:
-        ours, (base, _) = daemon_instructions(), instructions(BARE_IMPORT)
-        print(
-            f"  instructions: to the first frame {ours / 1e9:.3f} G, bare import"
-            f" {base / 1e9:.3f} G, ratio {ours / base:.2f}"
-        )
+        base, _ = instructions(BARE_IMPORT)
+        print(f"  instructions: bare import {base / 1e9:.3f} G; to the first frame:")
+        for scenario, resumed in SCENARIOS.items():
+            ours = daemon_instructions(resumed=resumed)
+            print(f"    {scenario}: {ours / 1e9:.3f} G, ratio {ours / base:.2f}")
 
 
 if __name__ == "__main__":
