@@ -11,23 +11,26 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.app.game_flow import GameFlow
 from companion.app.new_game import NewGameFlow
 from companion.app.session import GameSession
 from companion.app.settings_menu import SettingsMenu
-from companion.app.statistics import statistics_lines
 from companion.app.terms import error_reason
 from companion.app.widgets import Action, Entry, Menu, Notice, Pages, Question, Screen
 from companion.engine.game import Game
 from companion.engine.setup import new_seed
 from companion.inputs.events import Input
-from companion.storage.history import History
 from companion.storage.journal import HISTORY_DIRECTORY
 from companion.storage.settings import SETTINGS_NAME, load_settings
 from companion.text.language import Words, msg, words_for
 from companion.views import ScreenKind, View
+
+if TYPE_CHECKING:
+    from companion.storage.history import History
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ class Companion:
         self.seeds = seeds
         self.keepalive: Callable[[], None] = lambda: None
         """Called during long work (the statistics); the daemon pings its watchdog there."""
-        self.history = History(state_dir / HISTORY_DIRECTORY)
+        self.state_dir = state_dir
         self.settings_path = state_dir / SETTINGS_NAME
         self.settings, settings_notice = load_settings(self.settings_path)
         # No file (or a damaged one, now set aside): nobody has chosen a language here.
@@ -174,7 +177,18 @@ class Companion:
         ]
         self.show(Menu(words("Patchwork"), entries, kind=ScreenKind.HOME))
 
+    @cached_property
+    def history(self) -> History:
+        """The finished games, read only when the statistics are asked for."""
+        # Imported here, where the statistics are entered: the first frame never needs
+        # the history's reading and wording, and the device starts faster without them.
+        from companion.storage.history import History
+
+        return History(self.state_dir / HISTORY_DIRECTORY)
+
     def statistics(self) -> None:
+        from companion.app.statistics import statistics_lines  # as for `history`
+
         statistics = self.history.statistics(keepalive=self.keepalive)
         lines = statistics_lines(statistics, self.words)
         self.show(Pages(self.words("Statistics"), lines, self.home, self.words))
