@@ -51,8 +51,9 @@ from companion.views import (
 # --- the board: header, track and offer, the same on every in-game screen ----------------
 
 HEADER = Box(0, 0, WIDTH, LINE)
-TRACK_BOX = Box(0, LINE, track_width(2), TRACK_HEIGHT)
-"""The whole track at two pixels a square; the positions go to its right."""
+TRACK_BOX = Box(0, LINE + 1, track_width(2), TRACK_HEIGHT)
+"""The whole track at two pixels a square; the positions go to its right. A dark row
+above it: an upper token on the header's first row touched the lit name over it."""
 OFFER_TOP = 3 * LINE
 """The offer starts on a page of its own (the panel's pages are 8 rows), so a frame
 or a strip changing below leaves the header and track pages untouched."""
@@ -97,7 +98,7 @@ def draw_board(canvas: Canvas, board: BoardView) -> None:
     # Exact positions beside the track: the first side's level with its (upper) token,
     # the second's on the page above the offer, two blank rows under the first (one
     # row apart, two numbers read as one column of digits).
-    numbers = Box(TRACK_BOX.right, TRACK_BOX.y, WIDTH - TRACK_BOX.right, SMALL.height)
+    numbers = Box(TRACK_BOX.right, LINE, WIDTH - TRACK_BOX.right, SMALL.height)
     text_line(canvas, numbers, str(first.position), align="right")
     below = Box(numbers.x, OFFER_TOP - LINE, numbers.width, SMALL.height)
     text_line(canvas, below, str(second.position), align="right")
@@ -313,6 +314,9 @@ SCORE_RULE_Y = LARGE.height
 SCORE_ROWS_TOP = SCORE_RULE_Y + 2
 SCORE_DIVIDER = 5
 """Pixels between the two columns, with a vertical rule in the middle."""
+SCORE_TURNING_DIVIDER = SMALL.text_width(ARROW_DOWN) + 2
+"""The divider of an end screen the knob turns: its ▲/▼ in place of part of the rule
+with a dark column either side (in five pixels it touched the figures beside it)."""
 
 
 def draw_score(canvas: Canvas, view: ScoreView) -> None:
@@ -323,25 +327,26 @@ def draw_score(canvas: Canvas, view: ScoreView) -> None:
     verdict = flow([view.verdict], lambda _: (PAD, WIDTH - 2 * PAD), font=font)
     bar_height = len(verdict) * pitch + 1
     bar = Box(0, HEIGHT - bar_height, WIDTH, bar_height)
-    left_width = _left_column_width(view.columns, font)
+    _, count = _score_rows(font, pitch, bar.y - 1)
+    turns = any(len(column.lines) > count for column in view.columns)
+    divider = SCORE_TURNING_DIVIDER if turns else SCORE_DIVIDER
+    left_width = _left_column_width(view.columns, font, divider)
     boxes = (
         Box(0, 0, left_width, bar.y - 1),
-        Box(left_width + SCORE_DIVIDER, 0, WIDTH - left_width - SCORE_DIVIDER, bar.y - 1),
+        Box(left_width + divider, 0, WIDTH - left_width - divider, bar.y - 1),
     )
-    hidden = [
+    for column, box in zip(view.columns, boxes, strict=True):
         _score_column(canvas, box, column, font, pitch, view.last_rows)
-        for column, box in zip(view.columns, boxes, strict=True)
-    ]
-    canvas.vline(left_width + SCORE_DIVIDER // 2, 0, bar.y - 2)
-    if any(hidden):
+    canvas.vline(left_width + divider // 2, 0, bar.y - 2)
+    if turns:
         # A column holds more rows than the screen: the divider shows the way the knob
         # turns to the others, ▼ at the foot to the last rows, ▲ at the top back.
         arrow, arrow_y = (
             (ARROW_UP, SCORE_RULE_Y) if view.last_rows else (ARROW_DOWN, bar.y - 1 - SMALL.height)
         )
-        cell = Box(left_width, arrow_y, SCORE_DIVIDER, SMALL.height)
+        cell = Box(left_width, arrow_y, divider, SMALL.height)
         canvas.fill(cell, 0)
-        canvas.text((cell.x, cell.y), arrow)
+        canvas.text_in_box(cell, arrow, align="center")
     canvas.fill(bar)
     for index, row in enumerate(verdict):
         canvas.text_in_box(
@@ -353,29 +358,47 @@ def draw_score(canvas: Canvas, view: ScoreView) -> None:
         )
 
 
-def _needed(column: ScoreColumn, font: Font) -> int:
-    """The narrowest a column can be with every row's label and points on one line."""
-    header = font.text_width(column.label) + GAP + LARGE.text_width(str(column.total))
+def _score_rows(font: Font, pitch: int, bottom: int) -> tuple[int, int]:
+    """Where a column's rows start (two rows under its rule), and how many fit above
+    `bottom`."""
+    # Korean rows start right under the rule, itself a row higher (the big digits
+    # end a row above it anyway): three rows above a one-line verdict.
+    top = SCORE_ROWS_TOP if font is SMALL else SCORE_RULE_Y + 1
+    return top, max(0, (bottom - top - font.height) // pitch + 1)
+
+
+def _needed(column: ScoreColumn, font: Font, label: str | None = None) -> int:
+    """The narrowest a column can be with every row's label and points on one line, and
+    its header with `label` (its name unless given)."""
+    label = column.label if label is None else label
+    header = font.text_width(label) + GAP + LARGE.text_width(str(column.total))
     rows = [font.text_width(what) + GAP + font.text_width(str(p)) for what, p in column.lines]
     return max([header, *rows])
 
 
-def _left_column_width(columns: tuple[ScoreColumn, ScoreColumn], font: Font) -> int:
+def _left_column_width(columns: tuple[ScoreColumn, ScoreColumn], font: Font, divider: int) -> int:
     """Half the display each, unless one column needs more and the other can give it."""
-    half = (WIDTH - SCORE_DIVIDER) // 2
+    room = WIDTH - divider
+    half = room // 2
     left, right = (_needed(column, font) for column in columns)
-    if left <= half and right <= WIDTH - SCORE_DIVIDER - half:
+    if left <= half and right <= room - half:
         return half
-    if left + right + SCORE_DIVIDER <= WIDTH:
-        return left if left > half else WIDTH - SCORE_DIVIDER - right
-    return half
+    if left + right <= room:
+        return left if left > half else room - right
+    # No room for both names whole: each column still gets what its rows and its short
+    # name need (Korean's Automa at its hardest, three-digit rows), when both fit.
+    least_left, least_right = (
+        _needed(column, font, column.short_label or column.label) for column in columns
+    )
+    if least_left + least_right > room:
+        return half
+    return min(max(half, least_left), room - least_right)
 
 
 def _score_column(
     canvas: Canvas, box: Box, column: ScoreColumn, font: Font, pitch: int, last_rows: bool
-) -> bool:
-    """Draws `column` in `box`: its first rows, or its last if `last_rows`; whether any
-    row is left out."""
+) -> None:
+    """Draws `column` in `box`: its first rows, or its last if `last_rows`."""
     total = str(column.total)
     total_width = LARGE.text_width(total)
     canvas.text((box.right - total_width, 0), total, font=LARGE)
@@ -384,13 +407,8 @@ def _score_column(
     room = box.width - total_width - GAP
     label = column.label if font.fits(column.label, room) else column.short_label or column.label
     canvas.text((box.x, label_y), label, font=font, max_width=room)
-    # Korean rows start right under the rule, itself a row higher (the big digits
-    # end a row above it anyway): three rows above a one-line verdict.
-    rule, rows_top = (
-        (SCORE_RULE_Y, SCORE_ROWS_TOP) if font is SMALL else (SCORE_RULE_Y - 1, SCORE_RULE_Y + 1)
-    )
-    canvas.hline(rule, box.x, box.right - 1)
-    count = max(0, (box.bottom - rows_top - font.height) // pitch + 1)
+    rows_top, count = _score_rows(font, pitch, box.bottom)
+    canvas.hline(rows_top - 2, box.x, box.right - 1)
     if len(column.lines) > 2 * count:
         # The first rows and the last would not show every row between them.
         canvas.report(f"score {column.label!r}: {len(column.lines)} rows, room for {count}")
@@ -398,4 +416,3 @@ def _score_column(
     for index, (what, points) in enumerate(shown):
         row = Box(box.x, rows_top + index * pitch, box.width, font.height)
         left_right(canvas, row, what, str(points), font=font)
-    return len(shown) < len(column.lines)

@@ -20,11 +20,14 @@ from PIL import Image, ImageChops
 from companion.engine.actions import ADVANCE, Buy
 from companion.engine.catalogue import PATCHES
 from companion.render.canvas import HEIGHT, WIDTH
-from companion.render.layout import flow
+from companion.render.layout import LINE, flow
 from companion.render.screens import LAYOUTS, render, render_canvas
+from companion.render.screens_game import TRACK_BOX
 from companion.render.screens_menus import visible_window
+from companion.render.track import TrackLayout
+from companion.testing.language_examples import main_screens
 from companion.testing.screen_examples import EXAMPLES
-from companion.text.font import ARROW_RIGHT, BUTTON, CHECK, SMALL
+from companion.text.font import ARROW_DOWN, ARROW_RIGHT, ARROW_UP, BUTTON, CHECK, SMALL
 from companion.views import (
     AutomaView,
     BoardView,
@@ -520,3 +523,45 @@ def test_the_two_positions_beside_the_track_stand_two_rows_apart():
     upper, lower = drawn[str(first)], drawn[str(second)]
     # Digits fill the capital height only: at least two blank rows between them.
     assert lower.y - (upper.y + SMALL.cap_height) >= 2
+
+
+def test_a_dark_row_parts_the_header_from_the_track_s_upper_token():
+    # The mover's name is lit to the header's last row; the upper token (a ▼ three rows
+    # tall) under it touched it. Every board screen keeps the row above the token dark
+    # across the track, wherever the tokens stand.
+    track = TrackLayout(TRACK_BOX, pitch=2)
+    for name, view in EXAMPLES.items():
+        board = getattr(view, "board", None)
+        if board is None:
+            continue
+        for position in (0, 12, 34, 53):
+            sides = tuple(dataclasses.replace(side, position=position) for side in board.sides)
+            image = render(dataclasses.replace(view, board=dataclasses.replace(board, sides=sides)))
+            x = track.x_of(position)
+            token_top = next(y for y in range(LINE, HEIGHT) if image.getpixel((x, y)))
+            above = image.crop((0, token_top - 1, TRACK_BOX.right, token_top))
+            assert above.getbbox() is None, f"{name}: the token on {position} touches the header"
+
+
+SCORE_SCREEN_TURNING = ScoreView(
+    (
+        ScoreColumn("You", (("buttons", 45), ("empty x2", -94)), -49),
+        ScoreColumn("Automa", tuple((f"row {n}", 10 * n) for n in range(1, 7)), 210),
+    ),
+    "Automa wins by 259",
+)
+"""Six rows for the Automa: more than the screen holds, so the knob turns it."""
+
+
+@pytest.mark.parametrize("last_rows", [False, True])
+def test_the_end_screen_s_arrow_has_a_dark_column_either_side(last_rows):
+    # The ▼ (or, turned, the ▲) replaces part of the rule between the columns; in a
+    # divider its own width it touched the "45" on its left and the Automa's rows.
+    korean = main_screens("ko")["score"]
+    for view in (SCORE_SCREEN_TURNING, korean):
+        canvas = render_canvas(dataclasses.replace(view, last_rows=last_rows))
+        assert canvas.overflows == []
+        [arrow] = [record.box for record in canvas.texts if record.text in (ARROW_UP, ARROW_DOWN)]
+        for x in (arrow.x - 1, arrow.right):
+            column = canvas.image.crop((x, arrow.y, x + 1, arrow.bottom))
+            assert column.getbbox() is None, f"lit beside the arrow at x={x}: {view.verdict}"
