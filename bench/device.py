@@ -336,16 +336,46 @@ def bare_luma_display_ms(repeats: int = 200) -> float:
     return statistics.median(times)
 
 
+IDLE_SECONDS = (1.5, 24 * 3600.0)
+"""The idle period's bounds, both excluded: the redraw loop is measured from its first
+second to half a second before its end; a day is more than anyone waits for a figure."""
+
+
+def idle_seconds(text: str) -> float:
+    """`--idle-seconds`, refused at once rather than after the figures before it: NaN,
+    infinity or a year passed the check and stopped `time.sleep` with a traceback."""
+    low, high = IDLE_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not low < seconds < high:  # False for NaN too
+        raise argparse.ArgumentTypeError(
+            f"{text} s: must be more than {low:g} (the redraw loop is measured from 1 s) "
+            f"and less than {high:g} (a day)"
+        )
+    return seconds
+
+
+def game_count(text: str) -> int:
+    """`--games`: 0 games gave no inputs to take a median of, and a traceback."""
+    try:
+        games = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games") from None
+    if games < 1:
+        raise argparse.ArgumentTypeError(f"{games}: at least one game is needed for figures")
+    return games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--idle-seconds", type=float, default=60.0)
+    parser.add_argument("--games", type=game_count, default=6)
+    parser.add_argument("--idle-seconds", type=idle_seconds, default=60.0)
     parser.add_argument(
         "--language", action="append", choices=LANGUAGES, help="repeat for several (default: en)"
     )
     args = parser.parse_args()
-    if args.idle_seconds <= 1.5:
-        parser.error("--idle-seconds must be more than 1.5 (the redraw loop is measured from 1 s)")
     languages = args.language or ["en"]
     cores = os.cpu_count()
     print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")

@@ -1,0 +1,72 @@
+"""bench/device.py refuses a bad --idle-seconds or --games at once, in one line.
+
+The bench is not in the suite (it runs for minutes); its arguments are: a value that
+passed its check used to stop it with a traceback only after the figures before the
+idle period (NaN and infinity in `time.sleep`, no game to take a median of).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).parents[1] / "bench" / "device.py"
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("bench_device", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = load_bench()
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "-inf", "1e10", "86400", "1.5", "1", "0", "-5"])
+def test_an_idle_period_outside_its_bounds_is_refused(text):
+    # More than 1.5 s (the redraw loop is measured from 1 s to 0.5 s before its end),
+    # less than a day; NaN compares false with both bounds.
+    with pytest.raises(argparse.ArgumentTypeError, match=r"must be more than 1\.5"):
+        bench.idle_seconds(text)
+
+
+@pytest.mark.parametrize("text", ["", "abc", "2 s"])
+def test_an_idle_period_that_is_not_a_number_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="not a number of seconds"):
+        bench.idle_seconds(text)
+
+
+@pytest.mark.parametrize(("text", "seconds"), [("1.6", 1.6), ("60", 60.0), ("86399", 86399.0)])
+def test_an_idle_period_within_its_bounds_is_taken(text, seconds):
+    assert math.isclose(bench.idle_seconds(text), seconds)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("0", "at least one"), ("-1", "at least one"), ("x", "not a number of games")],
+)
+def test_a_bad_number_of_games_is_refused(text, words):
+    with pytest.raises(argparse.ArgumentTypeError, match=words):
+        bench.game_count(text)
+
+
+def test_the_bench_stops_at_once_with_one_line_naming_the_argument():
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), "--idle-seconds", "nan"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 2 and result.stdout == ""  # before any figure
+    assert "Traceback" not in result.stderr
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("device.py: error: argument --idle-seconds: nan s: must be"), last
