@@ -74,9 +74,20 @@ leave the whole offer visible; a third covers the offer's lowest page."""
 STRIP_OVER_OFFER = OFFER_TOP + OFFER_HEIGHT - LINE
 """A strip whose top is above this (the offer's lowest page) clears the whole offer."""
 KOREAN_BOTTOM = Box(0, HEIGHT - HANGUL.font.height, WIDTH, HANGUL.font.height)
-"""A Korean line is 11 rows: the turn's line ends on the last row, and the labels
-move up under the patches (whose area ends two rows above LABEL_ROW) to make room."""
-KOREAN_LABEL_ROW = Box(0, KOREAN_BOTTOM.y - SMALL.height, WIDTH, SMALL.height)
+"""A Korean line is 11 rows: the turn's line ends on the last row, over two pages."""
+KOREAN_LABEL_ROW = Box(0, OFFER_TOP + 2 * LINE, WIDTH, LINE)
+"""The labels on the offer's lowest page alone, as English ones are on theirs:
+turning the knob rewrites one page of them, not two."""
+KOREAN_OFFER_TOP = OFFER_TOP - 1
+"""Over Korean labels the patches start a row higher and are drawn a size smaller
+(5-pixel squares, not 6): the tallest, three squares, ends just above the labels."""
+KOREAN_OFFER_AREAS = tuple(
+    Box(column.x, KOREAN_OFFER_TOP, column.width, KOREAN_LABEL_ROW.y - KOREAN_OFFER_TOP).inset(
+        OFFER_INSET, 0
+    )
+    for column in OFFER_COLUMNS
+)
+KOREAN_OFFER_CELL = common_cell(PATCHES, KOREAN_OFFER_AREAS[1])
 KOREAN_STRIP_ROWS = 3
 KOREAN_STRIP_PITCH = HANGUL.font.height + 1
 """Korean strip rows are 12 pixels, one blank row between lines: three cover the
@@ -84,7 +95,7 @@ offer's patches (as three English rows cover its lowest page) and leave the trac
 alone; the last row is the turn's own line, in the same pixels."""
 
 
-def draw_board(canvas: Canvas, board: BoardView) -> None:
+def draw_board(canvas: Canvas, board: BoardView, lettering: Lettering) -> None:
     """Header, track and offer patches: the pixels every in-game screen shares."""
     _header(canvas, board)
     first, second = board.sides
@@ -105,9 +116,13 @@ def draw_board(canvas: Canvas, board: BoardView) -> None:
     for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
         patch = known_patch(canvas, shown.patch_id)
         column = OFFER_COLUMNS[index]
-        if patch is not None:
-            area = column.inset(OFFER_INSET)
-            draw_patch(canvas, area, patch, cell=OFFER_CELL, affordable=shown.affordable)
+        if patch is None:
+            continue
+        if lettering is HANGUL:
+            area, cell = KOREAN_OFFER_AREAS[index], KOREAN_OFFER_CELL
+        else:
+            area, cell = column.inset(OFFER_INSET), OFFER_CELL
+        draw_patch(canvas, area, patch, cell=cell, affordable=shown.affordable)
     if len(board.offer) > len(OFFER_COLUMNS):
         canvas.report(f"offer of {len(board.offer)} patches, room for {len(OFFER_COLUMNS)}")
 
@@ -157,7 +172,7 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
     korean = lettering is HANGUL
     label_row, bottom = (KOREAN_LABEL_ROW, KOREAN_BOTTOM) if korean else (LABEL_ROW, BOTTOM)
     choice = view.choices[view.selected] if 0 <= view.selected < len(view.choices) else None
-    draw_board(canvas, view.board)
+    draw_board(canvas, view.board, lettering)
     if isinstance(choice, Buy):
         _labels(canvas, view.board, choice.index, label_row)
     else:
@@ -236,8 +251,8 @@ def _strip(
     lettering: Lettering,
     actions: int = 0,
 ) -> int:
-    """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`; returns the
-    strip's top.
+    """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`; returns how
+    many rows it shows.
 
     The rows grow upwards from the bottom, so two rows leave the offer whole, and
     start at the left edge as the turn's own bottom line does, so a line both
@@ -278,7 +293,10 @@ def _strip(
     # Over more than the offer's lowest page, what the strip leaves of the patches is a
     # fragment (a row of bars; in Korean a bar that reads as part of a letter): the
     # offer goes whole, and only its pages change, never the header's or the track's.
-    cleared = OFFER_TOP if top < STRIP_OVER_OFFER else top
+    if lettering is HANGUL:
+        cleared = KOREAN_OFFER_TOP if top < STRIP_OVER_OFFER else top
+    else:
+        cleared = OFFER_TOP if top < STRIP_OVER_OFFER else top
     canvas.fill(Box(0, cleared, WIDTH, HEIGHT - cleared), fill=0)
     for index, row in enumerate(shown):
         mark = right if index == 0 else ""
@@ -288,23 +306,24 @@ def _strip(
             mark = ARROW_DOWN
         box = Box(row.x, top + index * line, WIDTH - row.x, line)
         left_right(canvas, box, row.text, mark, font=font)
-    return top
+    return len(shown)
 
 
 def draw_step(canvas: Canvas, view: StepView) -> None:
-    draw_board(canvas, view.board)
     lettering = lettering_of(view)
+    draw_board(canvas, view.board, lettering)
     label_row = KOREAN_LABEL_ROW if lettering is HANGUL else LABEL_ROW
     count = f"{view.number}/{view.total}" if view.total > 1 else ""
-    top = _strip(canvas, list(view.lines), 0, count, "step", lettering)
-    if top >= label_row.bottom and any(view.scores):
-        # A one-line card leaves the turn's scores where they were, the action counted.
+    rows = _strip(canvas, list(view.lines), 0, count, "step", lettering)
+    if rows == 1 and any(view.scores):
+        # A one-line card is where the turn's line was, and leaves the turn's scores
+        # where they were, the action counted.
         _scores(canvas, label_row.inset(PAD, 0), *view.scores)
 
 
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:
-    draw_board(canvas, view.board)
     lettering = lettering_of(view)
+    draw_board(canvas, view.board, lettering)
     _strip(canvas, list(view.lines), view.first_row, "", "automa", lettering, view.actions)
 
 

@@ -48,12 +48,24 @@ def test_the_korean_turn_line_ends_on_the_last_row_and_the_board_keeps_its_pixel
     korean = dataclasses.replace(english, lines=lines)
     english_canvas, korean_canvas = render_canvas(english), render_canvas(korean)
     assert korean_canvas.overflows == []
-    # Header, track and patches: the first 46 rows (pages 0-4 and most of 5) are
-    # the same pixels in both languages.
-    top = (0, 0, 128, 46)
+    # Header and track: the first 23 rows are the same pixels in both languages.
+    top = (0, 0, 128, 23)
     assert english_canvas.image.crop(top).tobytes() == korean_canvas.image.crop(top).tobytes()
     line = next(record for record in korean_canvas.texts if record.text == "단추 부족")
     assert (line.box.y, line.box.bottom) == (53, 64)
+
+
+def test_korean_labels_keep_to_one_page_so_turning_the_knob_rewrites_one_page_of_them():
+    # The Hangul line takes pages 6 and 7; the patches stand a row higher and a size
+    # smaller than in English, so the labels under them fill page 5 (rows 40-47) alone.
+    turn = main_screens("ko")["turn"]
+    assert isinstance(turn, TurnView)
+    for selected in range(len(turn.board.offer)):
+        before = render(dataclasses.replace(turn, selected=selected))
+        after = render(dataclasses.replace(turn, selected=(selected + 1) % 3))
+        changed = ImageChops.difference(before.crop((0, 0, 128, 53)), after.crop((0, 0, 128, 53)))
+        box = changed.getbbox()
+        assert box is not None and (box[1], box[3]) == (40, 48)
 
 
 def test_pressing_a_korean_turn_s_choice_changes_only_the_mark_of_its_line():
