@@ -16,6 +16,8 @@ import json
 import logging
 import os
 import queue as queues
+import re
+import string
 import sys
 import tempfile
 import threading
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 from companion.app.companion import Companion
 from companion.display.factory import (
     DisplayUnavailable,
+    RecordingFailed,
     graphical_display_available,
     open_display,
 )
@@ -72,6 +75,10 @@ SCRIPT_LIMIT = 1 << 20
 LOG_NAME = "companion.log"
 
 
+FRAME_NUMBER = re.compile(r"0?\d?d?")
+"""The format spec a frame template may give its number: none, "04", "6d"."""
+
+
 class UsageError(ValueError):
     """A command line that cannot work, said in one line."""
 
@@ -110,8 +117,18 @@ def capture_template(output: Path) -> str:
     if "{" not in name and "}" not in name:
         return os.fspath(output.with_name(f"{output.stem}-{{:06}}{output.suffix}"))
     try:
+        # Only the frame number, at most 9 digits wide: "{0.x}" or "{0[0]}" raised
+        # AttributeError or TypeError, "{:99999999999}" a MemoryError.
+        for _, field, spec, conversion in string.Formatter().parse(name):
+            if field is not None and (
+                field not in ("", "0") or conversion or not FRAME_NUMBER.fullmatch(spec or "")
+            ):
+                shown = (
+                    field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+                )
+                raise ValueError(f"{{{shown}}} is not the frame number")
         first, second = name.format(1), name.format(2)
-    except (ValueError, IndexError, KeyError) as error:
+    except (ValueError, IndexError) as error:
         raise UsageError(
             f"--output {output}: bad frame template ({error}); use {{}} or {{:04}} "
             "for the frame number"
@@ -137,8 +154,17 @@ def check_output(display: str, output: Path | None) -> None:
         raise UsageError(f"--output {output}: folder {folder} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise UsageError(f"--output {output}: folder {folder} is not writable")
-    if display == "capture":
-        capture_template(output)
+    # The first file written: a folder there, or a name longer than the folder takes,
+    # was found only on writing it, the GIF's at the very end of the game.
+    first = Path(capture_template(output).format(1)) if display == "capture" else output
+    name_max = os.pathconf(folder, "PC_NAME_MAX")
+    if len(os.fsencode(first.name)) > name_max:
+        raise UsageError(
+            f"--output {output}: the file name is longer than the {name_max} bytes "
+            f"folder {folder} takes"
+        )
+    if first.is_dir():
+        raise UsageError(f"--output {output}: {first} is a folder")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -156,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with _state_dir(args.state_dir, scripted=inputs is not None) as state_dir:
             return _simulate(args, name, inputs, state_dir)
-    except (StorageError, StateDirBusyError, DisplayUnavailable) as error:
+    except (StorageError, StateDirBusyError, DisplayUnavailable, RecordingFailed) as error:
         return _fail(error)
     except KeyboardInterrupt:
         # Ctrl-C while starting (once the loop runs, it ends the loop in order).

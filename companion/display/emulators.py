@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import atexit
 
+import pygame
 from luma.emulator.device import capture, gifanim
+from PIL import Image
 
+from companion.display.factory import RecordingFailed
 from companion.display.sink import AlwaysHealthy
 from companion.display.window import SimulationWindow
 
@@ -18,18 +21,34 @@ from companion.display.window import SimulationWindow
 class CaptureDisplay(AlwaysHealthy, capture):
     """One PNG per frame."""
 
+    def display(self, image: Image.Image) -> None:
+        try:
+            super().display(image)
+        except (OSError, pygame.error) as error:  # a full disk, a folder gone
+            frame = self._file_template.format(self._count)
+            reason = error.strerror if isinstance(error, OSError) else error
+            raise RecordingFailed(f"cannot write {frame}: {reason}") from None
+
 
 class GifDisplay(AlwaysHealthy, gifanim):
     """An animated GIF, written at ``cleanup()``.
 
     luma writes it at interpreter exit, by then into a folder that may be gone
-    (a test's temporary folder); here ``cleanup()`` writes it and cancels that.
+    (a test's temporary folder); here ``cleanup()`` writes it and cancels that,
+    first, so a GIF that cannot be written is said once, not again in a traceback
+    at exit.
     """
 
     def cleanup(self) -> None:
-        self.write_animation()
         atexit.unregister(self.write_animation)
-        super().cleanup()
+        try:
+            self.write_animation()
+        except OSError as error:
+            raise RecordingFailed(
+                f"cannot write {self._filename}: {error.strerror or error}"
+            ) from None
+        finally:
+            super().cleanup()
 
 
 EMULATORS: dict[str, type] = {

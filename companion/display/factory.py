@@ -16,6 +16,10 @@ class DisplayUnavailable(RuntimeError):
     """The requested display cannot be opened here (e.g. pygame is not installed)."""
 
 
+class RecordingFailed(RuntimeError):
+    """A recording display (PNG frames, an animated GIF) could not write its file."""
+
+
 def graphical_display_available(
     environ: Mapping[str, str] = os.environ, platform: str = sys.platform
 ) -> bool:

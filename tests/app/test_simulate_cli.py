@@ -8,6 +8,8 @@ import sys
 import pytest
 from PIL import Image
 
+from companion.simulate import UsageError, capture_template, check_output
+
 # From the home menu: New solo game, Fellow (preselected), normal deck, deal the
 # circle, then 4 presses through the dealt patches (8 a screen): the player's first turn.
 NEW_SOLO_GAME = ["select"] * 4 + ["select"] * 4
@@ -119,6 +121,45 @@ def test_capture_takes_a_template_with_the_frame_number(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in tmp_path.glob("shot*")) == ["shot001.png", "shot002.png"]
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # Each stopped the command with "unexpected error" (AttributeError, TypeError,
+        # MemoryError) rather than the one line of a bad template.
+        ("f{0.x}.png", "{0.x} is not the frame number"),
+        ("f{0[0]}.png", "{0[0]} is not the frame number"),
+        ("f{:99999999999}.png", "{:99999999999} is not the frame number"),
+        ("f{!r}.png", "{!r} is not the frame number"),
+    ],
+)
+def test_a_frame_template_takes_only_the_frame_number(tmp_path, name, words):
+    with pytest.raises(UsageError, match="bad frame template") as refused:
+        check_output("capture", tmp_path / name)
+    assert words in str(refused.value)
+
+
+@pytest.mark.parametrize("template", ["f{}.png", "f{0}.png", "f{:04}.png", "f{:6d}.png"])
+def test_a_frame_template_with_the_frame_number_is_taken(tmp_path, template):
+    check_output("capture", tmp_path / template)
+
+
+@pytest.mark.parametrize(
+    ("display", "name"), [("capture", "f.png"), ("capture", "f{:04}.png"), ("gifanim", "g.gif")]
+)
+def test_an_output_whose_first_file_cannot_be_created_is_refused_before_the_game(
+    tmp_path, display, name
+):
+    # Found only on writing: a PNG at the first frame, the GIF after the whole game.
+    suffix = name[-4:]
+    too_long = tmp_path / ("x" * 300 + suffix)
+    with pytest.raises(UsageError, match="longer than the 255 bytes"):
+        check_output(display, too_long)
+    first = capture_template(tmp_path / name).format(1) if display == "capture" else name
+    (tmp_path / first).mkdir()
+    with pytest.raises(UsageError, match=f"{first} is a folder"):
+        check_output(display, tmp_path / name)
 
 
 @pytest.mark.parametrize(

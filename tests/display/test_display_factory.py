@@ -2,11 +2,13 @@
 
 import atexit
 import io
+import subprocess
+import sys
 
 import pytest
 from PIL import Image, ImageDraw
 
-from companion.display.factory import DISPLAY_NAMES, open_display
+from companion.display.factory import DISPLAY_NAMES, RecordingFailed, open_display
 from companion.display.terminal import TerminalDisplay
 
 
@@ -61,3 +63,31 @@ def test_gifanim_records_frames(tmp_path, frame):
 def test_unknown_name():
     with pytest.raises(ValueError, match="choose one of terminal, dummy"):
         open_display("ssd9999")
+
+
+def test_a_frame_that_cannot_be_written_is_named(tmp_path, frame):
+    # A folder gone (or a full card): pygame's own error reached the user as
+    # "unexpected error"; the recording names the frame.
+    sink = open_display("capture", path=tmp_path / "gone" / "f{}.png")
+    with pytest.raises(RecordingFailed, match=r"cannot write .*gone/f1\.png"):
+        sink.display(frame)
+
+
+def test_a_gif_that_cannot_be_written_is_said_once_and_not_again_at_exit(tmp_path):
+    # luma writes the GIF at exit too: its second failure printed a traceback after the
+    # one-line message, from the atexit callback.
+    script = f"""
+from PIL import Image
+from companion.display.factory import RecordingFailed, open_display
+sink = open_display("gifanim", path={str(tmp_path / "gone" / "game.gif")!r})
+sink.display(Image.new("1", (128, 64)))
+try:
+    sink.cleanup()
+except RecordingFailed as error:
+    print(error)
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert result.stdout.startswith("cannot write ") and "gone/game.gif" in result.stdout
