@@ -180,7 +180,10 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
         # under its name, in place of the labels.
         _scores(canvas, label_row.inset(PAD, 0), *view.scores)
     if view.banner:
-        canvas.selection_bar(bottom, view.banner, font=lettering.font, align="center")
+        # Lit only round its words: the line that follows it rewrites no more columns.
+        width = min(bottom.width, lettering.font.text_width(view.banner) + 4 * PAD)
+        pill = Box((WIDTH - width) // 2, bottom.y, width, bottom.height)
+        canvas.selection_bar(pill, view.banner, font=lettering.font, align="center")
     elif 0 <= view.selected < len(view.lines):
         _choice_line(canvas, bottom, view.lines[view.selected], lettering.font)
 
