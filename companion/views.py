@@ -185,6 +185,10 @@ class StepView:
     total: int
     scores: tuple[str, str] = ("", "")
     """As the turn's, after the action: shown where the strip leaves the row free."""
+    aside: str = ""
+    """The first line said short ("+1● income" for "Income at 5: take 1●"): where it
+    fits at the right of the last line, it goes there and the first line is left out,
+    so the card takes a row fewer (a Korean row is two of the panel's pages)."""
 
 
 @dataclass(frozen=True, slots=True)

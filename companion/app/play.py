@@ -182,7 +182,8 @@ class StepsScreen(Screen):
 
     def view(self) -> View:
         card = self.cards[self.index]
-        return StepView(self.board, card.lines, self.index + 1, len(self.cards), self.scores)
+        number, total = self.index + 1, len(self.cards)
+        return StepView(self.board, card.lines, number, total, self.scores, card.aside)
 
     def handle(self, event: Input) -> None:
         if event in (Input.SELECT, Input.NEXT):

@@ -210,6 +210,9 @@ class Card:
     """One thing to do at the table, a few lines in the strip under the board."""
 
     lines: tuple[str, ...]
+    aside: str = ""
+    """The first line (the income) said short, for the screen to put at the right of
+    the last line where there is room: see `StepView.aside`."""
 
 
 def buy_line(
@@ -289,6 +292,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
                 others.append(Card((first, why)))
             case AdjustButtons(side, delta, buttons):
                 others.append(Card(correction_lines(side, delta, buttons, words)))
+    aside = ""
     if income:
         # Income is taken as the token crosses its marks: on the move's card, so a
         # turn needs one press fewer.
@@ -299,7 +303,8 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
         move.insert(
             0, words("Income at {marks}: take {total}{button}", marks=marks[0], total=total)
         )
-    return ((Card(tuple(move)),) if move else ()) + tuple(others)
+        aside = words("+{income}{button} income", income=total)
+    return ((Card(tuple(move), aside),) if move else ()) + tuple(others)
 
 
 @dataclass(frozen=True, slots=True)

@@ -253,6 +253,7 @@ def _strip(
     what: str,
     lettering: Lettering,
     actions: int = 0,
+    last: str = "",
 ) -> int:
     """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`; returns how
     many rows it shows.
@@ -260,7 +261,8 @@ def _strip(
     The rows grow upwards from the bottom, so two rows leave the offer whole, and
     start at the left edge as the turn's own bottom line does, so a line both
     show keeps its pixels. Arrows at the right say more lines are above or below
-    (the knob scrolls); `right` goes at the right of the first row.
+    (the knob scrolls); `right` goes at the right of the first row, `last` at the
+    right of the last.
     """
     font = lettering.font
     line = KOREAN_STRIP_PITCH if lettering is HANGUL else lettering.line
@@ -307,6 +309,8 @@ def _strip(
             mark = ARROW_UP
         elif index == len(shown) - 1 and len(rows) > len(shown):
             mark = ARROW_DOWN
+        if index == len(shown) - 1 and last and not mark:
+            mark = last
         box = Box(row.x, top + index * line, WIDTH - row.x, line)
         left_right(canvas, box, row.text, mark, font=font)
     return len(shown)
@@ -317,7 +321,14 @@ def draw_step(canvas: Canvas, view: StepView) -> None:
     draw_board(canvas, view.board, lettering)
     label_row = KOREAN_LABEL_ROW if lettering is HANGUL else LABEL_ROW
     count = f"{view.number}/{view.total}" if view.total > 1 else ""
-    rows = _strip(canvas, list(view.lines), 0, count, "step", lettering)
+    lines, aside = list(view.lines), ""
+    font = lettering.font
+    # The count stays alone at the right of the first row.
+    if view.aside and len(lines) > (2 if count else 1):
+        needed = font.text_width(lines[-1]) + GAP + font.text_width(view.aside)
+        if needed <= WIDTH:
+            lines, aside = lines[1:], view.aside
+    rows = _strip(canvas, lines, 0, count, "step", lettering, last=aside)
     if rows == 1 and any(view.scores):
         # A one-line card is where the turn's line was, and leaves the turn's scores
         # where they were, the action counted.

@@ -33,6 +33,8 @@ def test_several_income_marks_are_added_up():
         f"Income at 5 and 11: take 6{BUTTON}",
         f"\u2713 Advance to 12, +8{BUTTON}",
     )
+    # Said short, for a screen with room beside the last line.
+    assert card.aside == f"+6{BUTTON} income"
 
 
 def test_advance_card_then_leather():
@@ -41,6 +43,7 @@ def test_advance_card_then_leather():
     place(game, "p1", 19)
     cards = player_cards(game.push(ADVANCE))  # 19 -> 22: 3 buttons, leather 20
     assert cards[0].lines == (f"\u2713 Advance to 22, +3{BUTTON}",)
+    assert cards[0].aside == ""  # no mark crossed: no income
     assert cards[1].lines == ("Leather patch at 20", "Take it and place it")
 
 

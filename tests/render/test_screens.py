@@ -270,6 +270,24 @@ def test_a_one_line_card_keeps_the_turn_s_scores_and_changes_only_the_mark():
     assert "-110 pts, income 3" not in said(two)
 
 
+def test_the_income_goes_beside_the_last_line_where_it_fits_saving_a_row():
+    # In Korean the ticked advance (78 pixels) and "수입 +1●" (41) fit one row with a
+    # 4-pixel gap: one Hangul row instead of two, and the scores' row stays. The
+    # English line (87) and "+1● income" (44) do not: the income keeps its own row.
+    turn = dataclasses.replace(EXAMPLES["turn_solo"], selected=3)
+    korean = ("12칸 단추 수입: 1" + BUTTON, f"{CHECK} 12칸 전진, +2{BUTTON}")
+    card = StepView(turn.board, korean, 1, 1, turn.scores, f"수입 +1{BUTTON}")
+    drawn = text_drawn(card)
+    assert korean[1] in drawn and f"수입 +1{BUTTON}" in drawn and korean[0] not in drawn
+    assert "-110 pts, income 3" in said(card)
+    english = (f"Income at 11: take 1{BUTTON}", f"{CHECK} Advance to 12, +2{BUTTON}")
+    card = StepView(turn.board, english, 1, 1, turn.scores, f"+1{BUTTON} income")
+    assert english[0] in text_drawn(card) and f"+1{BUTTON} income" not in text_drawn(card)
+    # With a second card, the count keeps the first row to itself: no aside on it.
+    counted = StepView(turn.board, korean, 1, 2, turn.scores, f"수입 +1{BUTTON}")
+    assert korean[0] in text_drawn(counted)
+
+
 def test_a_strip_over_more_than_the_offer_s_lowest_page_leaves_no_fragment_of_it():
     # Four English rows, or three Korean ones, reach into the offer's upper pages: what
     # the patches would show above them is a row of bars (in Korean, a bar touching the
