@@ -48,6 +48,7 @@ from companion.inputs.keyboard import (
 from companion.inputs.simulated import SimulatedInputs
 from companion.logs import log_to_file
 from companion.runtime.loop import DisplayLoop, Periodic, closing_on_signals
+from companion.runtime.snapshot import StateSnapshot
 from companion.storage.files import StorageError, move_aside
 from companion.storage.lock import StateDirBusyError, StateDirLock
 from companion.storage.paths import resolve_state_dir, write_problem
@@ -255,8 +256,15 @@ def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_di
             cannot_save=write_problem(state_dir),
             ask_language=inputs is None,
         )
-        loop = DisplayLoop(app, display, periodic=periodic)
+        snapshot = StateSnapshot(app)
+        loop = DisplayLoop(app, display, periodic=periodic, on_frame=snapshot.renew)
         stack.enter_context(closing_on_signals(queue))
+        if pad := getattr(args, "serial_pad", None):  # only `run` passes one
+            # `run` with a terminal profile that has a pad: it played on the keyboard
+            # alone, the pad unread without a word. Imported here: pyserial for pads only.
+            from companion.inputs.serial_pad import SerialPad
+
+            stack.enter_context(SerialPad(pad.url, pad.baudrate, queue, snapshot))
         if inputs is not None:
             feeder = threading.Thread(target=_feed, args=(simulated, inputs), daemon=True)
             feeder.start()

@@ -8,7 +8,6 @@ action durable, so SIGTERM only has to say goodbye.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from collections.abc import Iterator
@@ -21,7 +20,6 @@ from companion.daemon.notify import Notifier
 from companion.display.factory import DisplayUnavailable, open_display
 from companion.display.oled import open_oled
 from companion.display.sink import Display
-from companion.engine.summary import state_dict
 from companion.hardware.config import HardwareProfile
 from companion.hardware.flags import apply_display_overrides
 from companion.hardware.profile import ProfileError, default_profile_name, load_profile
@@ -30,6 +28,7 @@ from companion.inputs.gpio import open_gpio_inputs
 from companion.logs import log_to_stderr
 from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic, closing_on_signals
+from companion.runtime.snapshot import StateSnapshot
 from companion.storage.files import StorageError
 from companion.storage.lock import StateDirBusyError, StateDirLock
 from companion.storage.paths import resolve_state_dir, write_problem
@@ -45,24 +44,6 @@ def open_profile(args: argparse.Namespace) -> HardwareProfile:
     return apply_display_overrides(load_profile(args.profile or default_profile_name()), args)
 
 
-class StateSnapshot:
-    """The game state as one JSON line, renewed by the application thread after each input.
-
-    The serial pad's thread reads it for STATE without touching the game itself.
-    """
-
-    def __init__(self, app: Companion) -> None:
-        self.app = app
-        self.line = "null"
-
-    def renew(self) -> None:
-        game = self.app.game or self.app.last_finished
-        self.line = json.dumps(state_dict(game)) if game else "null"
-
-    def __call__(self) -> str:
-        return self.line
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         profile = open_profile(args)
@@ -76,7 +57,13 @@ def run(args: argparse.Namespace) -> int:
 
         return simulate.run(
             argparse.Namespace(
-                display=None, output=None, script=None, seed=None, state_dir=state_dir, json=False
+                display=None,
+                output=None,
+                script=None,
+                seed=None,
+                state_dir=state_dir,
+                json=False,
+                serial_pad=profile.serial_pad,  # read as on the device, beside the keyboard
             )
         )
     log_to_stderr()

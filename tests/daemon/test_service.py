@@ -7,6 +7,8 @@ import os
 import select
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import tty
@@ -134,6 +136,40 @@ def test_the_serial_pad_drives_the_daemon_and_reads_the_state(tmp_path):
     assert json.loads(lines[1]) is None  # no game yet: the home menu
     assert lines[2].startswith("ERR")
     assert app.view().selected == 1  # "next" moved the cursor; "NEXT" changed nothing
+
+
+def test_run_with_a_terminal_profile_reads_its_serial_pad(tmp_path):
+    # `run` with the terminal for a display (a pad tried on a laptop, or
+    # `--profile serial-pad --display terminal`) played on the keyboard alone: the
+    # pad's port was never opened, and nothing said so.
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    profile = tmp_path / "pad.toml"
+    profile.write_text(
+        f'[display]\ndriver = "terminal"\n[serial_pad]\nurl = "{os.ttyname(slave)}"\n'
+    )
+    state = tmp_path / "state"
+    with (tmp_path / "screen.txt").open("wb") as screen:
+        daemon = subprocess.Popen(
+            [sys.executable, "-m", "companion", "run", "--profile", profile, "--state-dir", state],
+            stdin=subprocess.PIPE,  # the keyboard, open and silent
+            stdout=screen,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            deadline = time.monotonic() + 20
+            while not read_reply(master, 0.2, b"PING\n").startswith(b"PONG"):
+                assert time.monotonic() < deadline, "the serial pad was never read"
+            # The first screen asks for the language: the pad's select chooses English.
+            assert reply_past_late_pongs(master, b"select\n") == b"OK\n"
+            wait_for(lambda: (state / "settings.json").exists())
+            assert json.loads((state / "settings.json").read_text())["language"] == "en"
+        finally:
+            daemon.send_signal(signal.SIGTERM)
+            _, errors = daemon.communicate(timeout=20)
+            os.close(master)
+            os.close(slave)
+    assert daemon.returncode == 0 and b"Traceback" not in errors, errors
 
 
 def test_sigterm_ends_the_loop():
