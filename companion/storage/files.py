@@ -128,7 +128,8 @@ def read_json_file(path: Path, limit: int = SMALL_FILE_LIMIT) -> Any:
     if size > limit:
         raise BadJsonError(f"{size:,} bytes, more than the {limit:,} such a file can hold")
     try:
-        text = data.decode("utf-8")
+        # A byte order mark, as Windows' Notepad writes at the start, is not damage.
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise BadJsonError(f"not UTF-8 text (byte {error.start})") from None
     try:

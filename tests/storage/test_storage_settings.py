@@ -25,6 +25,15 @@ def test_a_missing_file_gives_the_defaults(tmp_path):
     assert load_settings(tmp_path / "settings.json") == (Settings(), None)
 
 
+def test_a_file_saved_with_a_byte_order_mark_keeps_its_settings(tmp_path):
+    # Windows' Notepad starts a UTF-8 file with a BOM: the settings edited on the card
+    # from a PC were set aside as "not valid JSON (Unexpected UTF-8 BOM ...)".
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'\xef\xbb\xbf{"contrast": 200, "language": "ko"}')
+    assert load_settings(path) == (Settings(contrast=200, language="ko"), None)
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
 def test_save_then_load(tmp_path):
     path = tmp_path / "settings.json"
     settings = Settings(contrast=255, dim_after_s=0, blank_after_s=30, rotation=180, language="ko")
