@@ -198,6 +198,8 @@ def _read_script(path: Path) -> list:
         if size > len(data):
             raise UnusableFileError(f"{size:,} bytes, more than a script can hold")
         text = data.decode("utf-8")
+    except OSError as error:  # as `replay` says it, not "[Errno 2] No such file ...: 'path'"
+        raise UnusableFileError(f"{path}: cannot read: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
         raise UnusableFileError(f"{path}: not UTF-8 text (byte {error.start})") from None
     except UnusableFileError as error:

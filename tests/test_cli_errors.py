@@ -58,6 +58,12 @@ def test_replay_of_a_fifo_is_refused_at_once(tmp_path):
     assert_one_line(command("replay", "log.jsonl", cwd=tmp_path), 2, "FIFO")
 
 
+def test_simulate_script_missing(tmp_path):
+    result = command("simulate", "--script", "none.txt", "--state-dir", "state", cwd=tmp_path)
+    assert_one_line(result, 2, "none.txt: cannot read: No such file or directory")
+    assert "Errno" not in result.stderr
+
+
 def test_simulate_script_not_utf8(tmp_path):
     (tmp_path / "script.txt").write_bytes(b"next\n\xff\xfe\n")
     result = command("simulate", "--script", "script.txt", "--state-dir", "state", cwd=tmp_path)
