@@ -40,6 +40,9 @@ def read_bdf(text: str) -> tuple[Mapping[str, Glyph], int, int]:
     with its ascent and descent in rows; ValueError naming the line for anything else."""
     properties: dict[str, str] = {}
     glyphs: dict[str, Glyph] = {}
+    # Each bitmap row decoded once: the syllables share their strokes (the subset's 2,706
+    # rows are 129 different ones), and decoding every row was half of reading the font.
+    decoded: dict[tuple[str, int], str] = {}
     lines: Iterator[tuple[int, str]] = enumerate(text.splitlines(), start=1)
     number = 0
     try:
@@ -60,7 +63,10 @@ def read_bdf(text: str) -> tuple[Mapping[str, Glyph], int, int]:
                     number, row = next(lines, (number, ""))
                     if not row:
                         raise ValueError("the bitmap is cut short")
-                    rows.append(_bits(row, width))
+                    bits = decoded.get((row, width))
+                    if bits is None:
+                        bits = decoded[row, width] = _bits(row, width)
+                    rows.append(bits)
                 # The cell holds the syllable's own gap: nothing more after it.
                 glyphs[char] = Glyph(width=width, rows=tuple(rows), spacing=0)
                 char = ""
