@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion.app.widgets import Action, Entry, Menu, NumberPicker, Screen
 from companion.inputs.events import Input
@@ -31,8 +30,7 @@ def seconds(value: int, words: Words) -> str:
     return words("{seconds} s", seconds=value)
 
 
-@dataclass(frozen=True, slots=True)
-class NumberSetting:
+class NumberSetting(NamedTuple):
     """A setting chosen from a list of numbers: how the player sees it, and its field."""
 
     label: str

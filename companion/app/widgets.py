@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.inputs.events import Input
 from companion.text.language import Words
@@ -55,8 +56,7 @@ class Cursor:
         return True
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     label: str
     run: Action
     detail: str = ""

@@ -11,7 +11,7 @@ one for a named player, so each language can word each in its own grammar.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.app.terms import FILTER_NAMES
 from companion.engine.actions import (
@@ -205,8 +205,7 @@ def buttons_change(side: str, before: int, after: int, words: Words = ENGLISH_WO
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """One thing to do at the table, a few lines in the strip under the board."""
 
     lines: tuple[str, ...]
@@ -307,8 +306,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
     return ((Card(tuple(move), aside),) if move else ()) + tuple(others)
 
 
-@dataclass(frozen=True, slots=True)
-class AutomaSummary:
+class AutomaSummary(NamedTuple):
     decision: AutomaDecision
     headline: str
     reason: str

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from companion.hardware.config import HardwareProfile
 from companion.hardware.constants import DRIVERS, HEIGHT, TERMINAL_DRIVER, WIDTH
@@ -21,8 +21,7 @@ from companion.hardware.sections import BUS_KEYS, DISPLAY_KEYS, display_as_table
 from companion.hardware.tables import Table, Where
 
 
-@dataclass(frozen=True)
-class _Flag:
+class _Flag(NamedTuple):
     dest: str
     """The argparse destination, as luma.core.cmdline names it."""
     key: str

@@ -12,8 +12,8 @@ import logging
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +32,7 @@ class Input(StrEnum):
     HOLD = "hold"
 
 
-@dataclass(frozen=True, slots=True)
-class InputEvent:
+class InputEvent(NamedTuple):
     """An input and the :func:`time.monotonic` time it was enqueued (for latency figures)."""
 
     input: Input

@@ -9,7 +9,7 @@ test renders many screens, with long names and big numbers, and asserts that
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -19,8 +19,7 @@ from companion.text.font import SMALL, Font, ink
 Align = Literal["left", "center", "right"]
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
+class Box(NamedTuple):
     """A rectangle of whole pixels; `right` and `bottom` are exclusive."""
 
     x: int
@@ -68,8 +67,7 @@ def aligned_x(box: Box, width: int, align: Align) -> int:
     return box.x
 
 
-@dataclass(frozen=True, slots=True)
-class TextBox:
+class TextBox(NamedTuple):
     """Where a piece of text went: its ink box and the room it was given."""
 
     text: str

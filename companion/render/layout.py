@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas, aligned_x
 from companion.text.font import SMALL, Font, wrap
@@ -37,8 +37,7 @@ MIN_RULE = 4
 """The shortest rule worth drawing beside a hint."""
 
 
-@dataclass(frozen=True, slots=True)
-class Lettering:
+class Lettering(NamedTuple):
     """A body font and the rows a screen lays it out on."""
 
     font: Font
@@ -138,8 +137,7 @@ def hint(canvas: Canvas, text: str, *, lettering: Lettering = LATIN) -> None:
         canvas.hline(y, WIDTH - side, WIDTH - 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     """One wrapped line of text and where it may go."""
 
     text: str

@@ -9,7 +9,7 @@ least three pixels wide. An unaffordable patch is drawn hatched.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.engine.catalogue import PATCH_BY_ID, Patch
 from companion.render.canvas import Align, Box, Canvas, TextBox
@@ -20,8 +20,7 @@ MIN_BUTTON_CELL = 3
 """Below three pixels a hole would leave no visible ring around it."""
 
 
-@dataclass(frozen=True, slots=True)
-class PatchLayout:
+class PatchLayout(NamedTuple):
     """Where a patch's squares went: for drawing, hit-testing and tests."""
 
     cell: int

@@ -14,7 +14,7 @@ between it and the bar instead of merging into it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS, LEATHER_POSITIONS
 from companion.render.canvas import Box, Canvas
@@ -30,8 +30,7 @@ _LINE_ROW = 6
 _BAND = (4, 8)  # first and last row of the marks around the line
 
 
-@dataclass(frozen=True, slots=True)
-class TrackLayout:
+class TrackLayout(NamedTuple):
     """Where the track went; `x_of` gives the column of any square."""
 
     box: Box

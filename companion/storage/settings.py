@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.storage.files import atomic_write_text, load_state_json
 
@@ -49,8 +49,7 @@ class Settings:
         return validate_settings({**asdict(self), key: value}, "Settings")
 
 
-@dataclass(frozen=True, slots=True)
-class _Rule:
+class _Rule(NamedTuple):
     accepts: Callable[[Any], bool]
     expected: str
     """The end of "'key' must be …", e.g. "a whole number 0–255"."""

@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -91,8 +92,7 @@ def ink(fill: int) -> int:
     return 255 if fill else 0
 
 
-@dataclass(frozen=True, slots=True)
-class Glyph:
+class Glyph(NamedTuple):
     """One character's bitmap: `rows` of `#`/`.` strings, all `width` long.
 
     `spacing` columns are left blank after it; a glyph whose bitmap already
