@@ -17,9 +17,11 @@ import logging
 import os
 import queue as queues
 import re
+import signal
 import string
 import sys
 import tempfile
+import termios
 import threading
 from collections.abc import Iterator
 from datetime import datetime
@@ -275,6 +277,8 @@ def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_di
             stack.callback(queue.close)
         elif os.isatty(0) or not periodic:
             # A window started with no terminal (stdin at its end) is played in the window alone.
+            if isinstance(display, TerminalDisplay) and os.isatty(0):
+                stack.enter_context(job_control(display, queue))
             stack.enter_context(keyboard_session(simulated))
         loop.run(queue)
     if args.json:
@@ -340,6 +344,42 @@ def _open_window(
     if os.isatty(0):
         print("The companion is in its window; its keys work there and here.", flush=True)
     return window, (Periodic(WINDOW_EVENTS_SECONDS, window.pump),)
+
+
+@contextlib.contextmanager
+def job_control(display: TerminalDisplay, queue: EventQueue, fd: int = 0) -> Iterator[None]:
+    """Ctrl-Z and Ctrl-\\ at the keyboard, in order; entered before the keys' cbreak mode.
+
+    Ctrl-Z (SIGTSTP) gives the terminal back to the shell as it was, and `fg` draws the
+    whole screen again; Ctrl-\\ (SIGQUIT) ends the simulation as q and Ctrl-C do. Left
+    to their defaults, the first stopped the program with the shell in the alternate
+    screen, no cursor and no echo, and `fg` drew only the rows that changed over the
+    shell's lines; the second killed it with the terminal left in that state.
+    """
+    shell_modes = termios.tcgetattr(fd)
+
+    def suspend(signum: int, frame: object) -> None:
+        key_modes = termios.tcgetattr(fd)
+        display.cleanup()
+        termios.tcsetattr(fd, termios.TCSADRAIN, shell_modes)
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)  # stopped here until `fg`
+        signal.signal(signal.SIGTSTP, suspend)
+        termios.tcsetattr(fd, termios.TCSADRAIN, key_modes)
+        display.resized()  # back on the alternate screen, every row drawn
+
+    def end(signum: int, frame: object) -> None:
+        queue.close()
+
+    previous = {
+        signal.SIGTSTP: signal.signal(signal.SIGTSTP, suspend),
+        signal.SIGQUIT: signal.signal(signal.SIGQUIT, end),
+    }
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _feed(simulated: SimulatedInputs, inputs: list) -> None:

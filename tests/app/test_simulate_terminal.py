@@ -8,6 +8,7 @@ reads what the program writes there.
 import fcntl
 import json
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -187,3 +188,37 @@ def test_a_resize_redraws_at_the_new_size(simulation):
     assert "▀".encode() in sim.output and b"sharper" not in sim.output
     sim.type(b"q")
     assert sim.wait() == 0
+
+
+def test_ctrl_backslash_ends_in_order_like_ctrl_c(simulation):
+    # SIGQUIT's default killed the program with the terminal in the alternate screen,
+    # its cursor hidden and its keys unechoed.
+    sim = simulation()
+    sim.read(KEY_HELP.encode())
+    sim.type(b"\x1c")  # Ctrl-\: the terminal sends SIGQUIT to the program
+    assert sim.wait() == 0
+    assert_left_clean(sim)
+
+
+def test_ctrl_z_gives_the_terminal_back_and_draws_everything_again(simulation):
+    # SIGTSTP's default stopped the program with the shell in the alternate screen, no
+    # cursor and no echo; back, it drew only the rows that changed over the shell's
+    # lines. (The test's program leads its own session: nothing there takes a stopped
+    # job back, so the kernel lets it run on at once, as `fg` would.)
+    sim = simulation()
+    sim.read(KEY_HELP.encode())
+    keys = termios.tcgetattr(sim.slave)
+    sim.forget_output()
+    sim.type(b"\x1a")  # Ctrl-Z: the terminal sends SIGTSTP to the program
+    sim.read(KEY_HELP.encode())
+    text = sim.text()
+    given_back = text.index("\x1b[?1049l")  # leaves the alternate screen, then re-enters
+    assert "\x1b[?25h" in text[given_back:] and "\x1b[?1049h" in text[given_back:]
+    back = text.index("\x1b[?1049h", given_back)
+    # Every row of the picture (35 at 140x40: 32 of pixels, the frame, the help line),
+    # not only those that changed: none did.
+    assert len(re.findall(r"\x1b\[\d+;1H", text[back:])) == 35
+    assert termios.tcgetattr(sim.slave) == keys  # keys one by one again
+    sim.type(b"q")
+    assert sim.wait() == 0
+    assert_left_clean(sim)
