@@ -7,6 +7,7 @@ and prints every input as it arrives, until Ctrl-C (or q in simulation).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from gpiozero.exc import GPIOZeroError
 
 from companion.daemon.service import EXIT_BAD_SETUP, open_profile, panel_for
 from companion.display.factory import DisplayUnavailable
+from companion.display.terminal import TerminalDisplay
 from companion.hardware.config import HardwareProfile
 from companion.hardware.profile import ProfileError
 from companion.inputs.events import EventQueue
@@ -74,6 +76,11 @@ def run(args: argparse.Namespace) -> int:
             display = stack.enter_context(panel_for(profile))
             if profile.display.driver == "terminal":
                 simulated = stack.enter_context(SimulatedInputs(queue))
+                if isinstance(display, TerminalDisplay) and os.isatty(0):
+                    # Imported here: a panel's check never needs the simulation.
+                    from companion.simulate import job_control
+
+                    stack.enter_context(job_control(display, queue))
                 stack.enter_context(keyboard_session(simulated))
             else:
                 stack.enter_context(open_gpio_inputs(profile.inputs, queue))

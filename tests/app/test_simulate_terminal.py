@@ -30,7 +30,9 @@ NEW_SOLO_GAME = b"\r" * 9
 class Simulation:
     """``patchwork-companion simulate`` on its own pty, COLUMNS x ROWS."""
 
-    def __init__(self, state_dir, *arguments, columns=140, rows=40, display=None):
+    def __init__(
+        self, state_dir, *arguments, columns=140, rows=40, display=None, command="simulate"
+    ):
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         #: the terminal's modes before the program ran (the parent keeps the slave open)
@@ -40,7 +42,7 @@ class Simulation:
         env["TERM"] = "xterm-256color"
         if display:
             env["DISPLAY"] = display
-        command = [sys.executable, "-m", "companion", "simulate", "--state-dir", str(state_dir)]
+        command = [sys.executable, "-m", "companion", command, "--state-dir", str(state_dir)]
         self.pid = os.fork()
         if self.pid == 0:  # the child: a session of its own with the pty as its terminal
             os.setsid()
@@ -200,12 +202,19 @@ def test_ctrl_backslash_ends_in_order_like_ctrl_c(simulation):
     assert_left_clean(sim)
 
 
-def test_ctrl_z_gives_the_terminal_back_and_draws_everything_again(simulation):
+@pytest.mark.parametrize(
+    "arguments",
+    [(), ("--profile", "simulation")],
+    ids=["simulate", "check-hardware"],
+)
+def test_ctrl_z_gives_the_terminal_back_and_draws_everything_again(simulation, arguments):
     # SIGTSTP's default stopped the program with the shell in the alternate screen, no
     # cursor and no echo; back, it drew only the rows that changed over the shell's
     # lines. (The test's program leads its own session: nothing there takes a stopped
-    # job back, so the kernel lets it run on at once, as `fg` would.)
-    sim = simulation()
+    # job back, so the kernel lets it run on at once, as `fg` would.) check-hardware
+    # draws in the terminal with the simulation profile, and did the same.
+    command = "check-hardware" if arguments else "simulate"
+    sim = simulation(*arguments, command=command)
     sim.read(KEY_HELP.encode())
     keys = termios.tcgetattr(sim.slave)
     sim.forget_output()
