@@ -18,6 +18,7 @@ from pathlib import Path
 from companion import __version__
 from companion.display import DISPLAY_NAMES
 from companion.engine.gamelog import read_log
+from companion.engine.setup import SEEDS
 from companion.engine.summary import state_dict, text_summary
 from companion.hardware.flags import add_display_arguments
 from companion.storage.files import one_line
@@ -86,9 +87,21 @@ def _add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         help="read inputs from FILE, one per line, and exit (in a fresh temporary state "
         "directory unless --state-dir is given)",
     )
-    parser.add_argument("--seed", type=int, help="deal and shuffle new games reproducibly")
+    parser.add_argument("--seed", type=seed_number, help="deal and shuffle new games reproducibly")
     parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
     parser.add_argument("--json", action="store_true", help="print the final state as JSON on exit")
+
+
+def seed_number(text: str) -> int:
+    """`--seed`: a whole number from 0 to 2**32 - 1, as the device draws them. A longer one
+    went into the journal, which refuses numbers of more than 20 digits: the game was set
+    aside as damaged at the next start."""
+    if not text.isascii() or not text.isdigit() or int(text[:11]) not in SEEDS:
+        shown = text if len(text) <= 12 else text[:11] + "…"
+        raise argparse.ArgumentTypeError(
+            f"{shown!r}: a seed is a whole number from 0 to {SEEDS.stop - 1}"
+        )
+    return int(text)
 
 
 def _add_hardware_arguments(parser: argparse.ArgumentParser) -> None:

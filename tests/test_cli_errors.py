@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import subprocess
@@ -11,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.session import GameSession
+from companion.cli import seed_number
+from companion.engine.setup import SEEDS, solo_setup
 from companion.storage.lock import StateDirLock
 
 DEEP = "[" * 100_000
@@ -62,6 +66,25 @@ def test_simulate_script_missing(tmp_path):
     result = command("simulate", "--script", "none.txt", "--state-dir", "state", cwd=tmp_path)
     assert_one_line(result, 2, "none.txt: cannot read: No such file or directory")
     assert "Errno" not in result.stderr
+
+
+@pytest.mark.parametrize("text", ["4294967296", "9" * 400, "-1", "abc", "1e3", " 5", "٣"])
+def test_a_seed_the_journal_could_not_keep_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="a seed is a whole number from 0 to"):
+        seed_number(text)
+
+
+def test_a_game_of_the_largest_seed_is_read_back(tmp_path):
+    # A 400-digit seed went into the journal, whose reader takes 20 digits at most: the
+    # game was set aside as damaged at the next start. The largest seed allowed, and
+    # the next game's (the simulation counts on from it), are kept.
+    largest = seed_number(str(SEEDS.stop - 1))
+    for seed in (largest, largest + 1):
+        (tmp_path / str(seed)).mkdir()
+        session = GameSession(tmp_path / str(seed))
+        session.start(solo_setup("fellow", "normal", seed=seed))
+        resumed = GameSession(tmp_path / str(seed))
+        assert resumed.load_notice is None and resumed.game.setup.seed == seed
 
 
 def test_simulate_script_not_utf8(tmp_path):

@@ -130,8 +130,12 @@ def reshuffle_order(seed: int | None, deck: Deck, reshuffle_number: int) -> tupl
     return shuffle_deck(deck, random.Random(f"{seed}:reshuffle:{reshuffle_number}"))
 
 
+SEEDS = range(2**32)
+"""The seeds the device draws, and the ones a command line may give."""
+
+
 def new_seed() -> int:
-    return random.SystemRandom().randrange(2**32)
+    return random.SystemRandom().randrange(SEEDS.stop)
 
 
 def solo_setup(
