@@ -260,10 +260,13 @@ def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_di
             cannot_save=write_problem(state_dir),
             ask_language=inputs is None,
         )
+        pad = getattr(args, "serial_pad", None)  # only `run` passes one
+        # The state for the pad's STATE, renewed after each frame only if there is a pad.
         snapshot = StateSnapshot(app)
-        loop = DisplayLoop(app, display, periodic=periodic, on_frame=snapshot.renew)
+        on_frame = snapshot.renew if pad else None
+        loop = DisplayLoop(app, display, periodic=periodic, on_frame=on_frame)
         stack.enter_context(closing_on_signals(queue))
-        if pad := getattr(args, "serial_pad", None):  # only `run` passes one
+        if pad:
             # `run` with a terminal profile that has a pad: it played on the keyboard
             # alone, the pad unread without a word. Imported here: pyserial for pads only.
             from companion.inputs.serial_pad import SerialPad
