@@ -65,17 +65,22 @@ def read_capped(path: Path, limit: int) -> tuple[bytes, int]:
     """The first `limit` bytes of the regular file `path`, and its whole size.
 
     Memory stays within `limit` whatever the file holds; see `open_regular_file`
-    for what is refused.
+    for what is refused. The content, not the size the file system gives, is
+    what counts: a /proc file's size reads 0 whatever it holds, so it is read to
+    its end (or `limit`) like any other. The size is then what was read, or, for
+    a file with more than `limit` bytes, its given size or at least `limit` + 1.
     """
     fd = open_regular_file(path)
     try:
-        size = os.fstat(fd).st_size
-        chunks = []
-        wanted = min(size, limit)
+        given = os.fstat(fd).st_size
+        chunks, wanted = [], limit
         while wanted > 0 and (chunk := os.read(fd, min(wanted, 1 << 20))):
             chunks.append(chunk)
             wanted -= len(chunk)
-        return b"".join(chunks), size
+        data = b"".join(chunks)
+        if wanted > 0 or not os.read(fd, 1):  # the end came within the limit
+            return data, len(data)
+        return data, max(given, limit + 1)
     finally:
         os.close(fd)
 

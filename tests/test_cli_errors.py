@@ -57,6 +57,14 @@ def test_replay_of_a_hostile_log(tmp_path, name, content, words):
     assert_one_line(command("replay", name, cwd=tmp_path), 2, name, *words)
 
 
+def test_replay_of_a_file_whose_size_reads_0_judges_its_content(tmp_path):
+    # /proc/self/status has a size of 0 and some thirty lines of "Name:\tpython3": it
+    # was said to be empty; its first line is not JSON, let alone a log's header.
+    result = command("replay", "/proc/self/status", cwd=tmp_path)
+    assert_one_line(result, 2, "/proc/self/status: line 1: not valid JSON")
+    assert "empty" not in result.stderr
+
+
 def test_replay_of_a_fifo_is_refused_at_once(tmp_path):
     os.mkfifo(tmp_path / "log.jsonl")
     assert_one_line(command("replay", "log.jsonl", cwd=tmp_path), 2, "FIFO")

@@ -251,6 +251,24 @@ def test_read_capped_refuses_links_and_devices(tmp_path):
             read_capped(path, 10)
 
 
+def test_read_capped_reads_a_file_whose_size_reads_0():
+    # A /proc file's size reads 0 whatever it holds: it was taken for an empty file.
+    path = Path("/proc/self/status")
+    assert os.stat(path).st_size == 0
+    data, size = read_capped(path, 1 << 20)
+    assert data.startswith(b"Name:\t") and data.endswith(b"\n") and size == len(data)
+    data, size = read_capped(path, 5)
+    assert data == b"Name:" and size > 5  # more there than the limit: too large
+
+
+@pytest.mark.parametrize(("length", "whole"), [(9, True), (10, True), (11, False)])
+def test_read_capped_tells_a_file_within_its_limit_from_a_larger_one(tmp_path, length, whole):
+    (tmp_path / "file").write_bytes(b"x" * length)
+    data, size = read_capped(tmp_path / "file", 10)
+    assert data == b"x" * min(length, 10) and size == length
+    assert (size <= len(data)) is whole
+
+
 def test_a_long_torn_tail_is_logged_in_a_few_hundred_characters(tmp_path, caplog):
     journal, game = journalled(tmp_path, 5)
     with journal.path.open("ab") as handle:
