@@ -148,7 +148,14 @@ def _replay(args: argparse.Namespace) -> int:
     except ValueError as error:  # UnusableFileError, LogError
         print(one_line(f"{args.log}: {error}", 300), file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(json.dumps(state_dict(game)) if args.json else text_summary(game))
+    if sys.stdout is None:  # closed (`>&-`): print() would write nothing, without a word
+        return _output_lost("it is closed")
+    try:
+        print(json.dumps(state_dict(game)) if args.json else text_summary(game))
+    except BrokenPipeError:
+        raise
+    except OSError as error:  # `>/dev/full`
+        return _output_lost(error.strerror)
     return 0
 
 
@@ -156,18 +163,46 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         status: int = args.handler(args)
-        sys.stdout.flush()  # a reader gone is found here, not in Python's exit
-        return status
+        return _output_flushed(status)
     except KeyboardInterrupt:
         print(f"{PROGRAM}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (`replay LOG | head`): nothing to say, as for `cat`. The
-        # output still buffered goes nowhere, or Python would complain at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader went away (`replay LOG | head`): nothing to say, as for `cat`.
+        _discard_output()
         return EXIT_BROKEN_PIPE
     except Exception as error:
         if log.hasHandlers():  # with none, logging's last resort prints the traceback
             log.exception("%s %s failed", PROGRAM, args.command)
         print(one_line(f"{PROGRAM}: unexpected error: {error!r}", 300), file=sys.stderr)
         return EXIT_UNEXPECTED
+
+
+def _output_flushed(status: int) -> int:
+    """The command's status once its output is written out: a reader gone (BrokenPipeError,
+    for `main`) or a full disk (`>/dev/full`) is found here, not in Python's exit."""
+    if sys.stdout is None:  # closed (`>&-`): print() wrote nothing, and nothing can be flushed
+        return status
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        if status == 0:  # else the command has said what went wrong, and its output is moot
+            return _output_lost(error.strerror)
+        _discard_output()
+    return status
+
+
+def _output_lost(reason: str | None) -> int:
+    """Say in one line that standard output takes nothing; the status to exit with."""
+    if sys.stdout is not None:
+        _discard_output()
+    print(f"{PROGRAM}: cannot write to standard output: {reason}", file=sys.stderr)
+    return EXIT_UNEXPECTED
+
+
+def _discard_output() -> None:
+    """Send what is still buffered for standard output nowhere, or Python's exit would try
+    again and complain."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

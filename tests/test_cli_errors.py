@@ -197,3 +197,79 @@ def test_replay_into_a_pipe_nobody_reads_says_nothing(tmp_path):
     finally:
         os.close(write_end)
     assert (done.returncode, done.stderr) == (141, "")
+
+
+def output_closed() -> None:
+    os.close(1)  # in the child, before it runs: `>&-`
+
+
+UNWRITABLE_OUTPUTS = pytest.mark.parametrize(
+    ("stdout", "preexec_fn", "reason"),
+    [(None, output_closed, "it is closed"), ("/dev/full", None, "No space left on device")],
+)
+
+
+@pytest.fixture
+def state_with_a_game(tmp_path):
+    """A state directory with a solo game on its first turn, and its files' bytes."""
+    (tmp_path / "start.txt").write_text("select\n" * 8)  # new solo game, its deal shown
+    result = command(
+        "simulate", "--script", "start.txt", "--state-dir", "state", "--seed", "5", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    state = tmp_path / "state"
+    assert (state / "journal.jsonl").exists()
+    return state, files_of(state)
+
+
+def files_of(state: Path) -> dict[str, bytes]:
+    # The log and the lock's PID are the run's own; everything else is the game's.
+    return {
+        path.name: path.read_bytes()
+        for path in state.iterdir()
+        if path.name not in ("companion.log", "companion.pid")
+    }
+
+
+@UNWRITABLE_OUTPUTS
+@pytest.mark.parametrize("how", [["simulate", "--display", "terminal"], ["run"]])
+def test_a_terminal_display_that_cannot_write_says_so_and_keeps_the_game(
+    tmp_path, state_with_a_game, stdout, preexec_fn, reason, how
+):
+    state, files = state_with_a_game
+    profile = ["--profile", "simulation"] if how == ["run"] else []
+    with open(stdout or os.devnull, "w") as output:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", *how, *profile, "--state-dir", str(state)],
+            stdin=subprocess.DEVNULL,
+            stdout=output if stdout else None,
+            stderr=subprocess.PIPE,
+            preexec_fn=preexec_fn,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+    assert_one_line(result, 2, f"the terminal display cannot write to standard output: {reason}")
+    assert files_of(state) == files
+
+
+@pytest.mark.parametrize("unbuffered", ["1", ""])
+@UNWRITABLE_OUTPUTS
+def test_replay_that_cannot_write_says_so(tmp_path, stdout, preexec_fn, reason, unbuffered):
+    # Unbuffered, the print fails; block-buffered, as on most machines, the flush at the end.
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = unbuffered
+    example = Path(__file__).resolve().parents[1] / "docs" / "example-solo.jsonl"
+    with open(stdout or os.devnull, "w") as output:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "replay", str(example)],
+            stdout=output if stdout else None,
+            stderr=subprocess.PIPE,
+            preexec_fn=preexec_fn,
+            env=env,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+    assert_one_line(result, 1, f"cannot write to standard output: {reason}")

@@ -13,7 +13,8 @@ from companion.hardware.constants import HEIGHT, WIDTH
 
 
 class DisplayUnavailable(RuntimeError):
-    """The requested display cannot be opened here (e.g. pygame is not installed)."""
+    """The requested display cannot be opened here (e.g. pygame is not installed), or can no
+    longer be drawn on (the terminal's standard output closed or full)."""
 
 
 class RecordingFailed(RuntimeError):

@@ -22,6 +22,7 @@ from typing import TextIO
 from PIL import Image, ImageOps
 
 from companion.display.braille import to_braille
+from companion.display.factory import DisplayUnavailable
 from companion.display.half_blocks import to_half_blocks
 from companion.display.sink import AlwaysHealthy
 from companion.hardware.constants import HEIGHT, WIDTH
@@ -35,6 +36,8 @@ _REVERSE, _NO_REVERSE = f"{_CSI}7m", f"{_CSI}27m"
 _REACH = 8  # cells either side (34 pixels in all) that decide whether a pixel row is light
 # The panel's look whatever the terminal's theme: white pixels on black; grey when dimmed.
 _LIT, _DIMMED = f"{_CSI}97;40m", f"{_CSI}38;5;244;40m"
+
+UNWRITABLE = "the terminal display cannot write to {stream}: {reason}"
 
 BRAILLE_HINT = "Enlarge the terminal to {columns}×{rows} or more for a sharper picture."
 
@@ -159,6 +162,11 @@ class TerminalDisplay(AlwaysHealthy):
     it insists on the right size and mode, so renderer bugs show up in
     simulation rather than on the device. ``terminal_size`` returns
     (columns, rows); by default the size of the terminal ``stream`` is on.
+
+    A stream that takes nothing (standard output closed, or a full disk behind
+    it) raises :class:`DisplayUnavailable` saying so in one line, at the start
+    for a closed one, else at the first write that fails; nothing more is
+    written to it after, not even at :meth:`cleanup`.
     """
 
     def __init__(
@@ -178,7 +186,13 @@ class TerminalDisplay(AlwaysHealthy):
         self.rotate = 0
         self.persist = False
         self.help_text = help_text
+        self._stream_name = "its stream" if stream is not None else "standard output"
         self._stream = stream if stream is not None else sys.stdout
+        if self._stream is None:  # started with standard output closed (`>&-`)
+            raise DisplayUnavailable(
+                UNWRITABLE.format(stream=self._stream_name, reason="it is closed")
+            )
+        self._unwritable = False
         self._terminal_size = terminal_size or (lambda: _measure(self._stream))
         self._image: Image.Image | None = None
         self._shown: dict[int, str] | None = None  # terminal row -> what is drawn there
@@ -243,11 +257,10 @@ class TerminalDisplay(AlwaysHealthy):
 
     def cleanup(self) -> None:
         """Leave the alternate screen: the terminal shows again what it showed before."""
-        if not self._entered:
+        if not self._entered or self._unwritable:
             return
         with _resizes_held():
-            self._stream.write(_RESET + _LEAVE_ALTERNATE_SCREEN + _SHOW_CURSOR)
-            self._stream.flush()
+            self._write(_RESET + _LEAVE_ALTERNATE_SCREEN + _SHOW_CURSOR)
         self._entered = False
         self._shown = None
 
@@ -281,8 +294,18 @@ class TerminalDisplay(AlwaysHealthy):
             if self._shown.get(row) != line:
                 out.append(f"{_CSI}{row};1H{line}")
         self._shown = lines
-        self._stream.write("".join(out))
-        self._stream.flush()
+        self._write("".join(out))
+
+    def _write(self, text: str) -> None:
+        try:
+            self._stream.write(text)
+            self._stream.flush()
+        except OSError as error:  # e.g. `>/dev/full`: a frame half-written, nothing more will go
+            self._unwritable = True
+            reason = error.strerror or str(error)
+            raise DisplayUnavailable(
+                UNWRITABLE.format(stream=self._stream_name, reason=reason)
+            ) from None
 
     def _lines(self, layout: Layout, image: Image.Image) -> dict[int, str]:
         """Every terminal row (1-based) of the layout and what it shows, cursor moves included."""
