@@ -176,7 +176,10 @@ class Canvas:
         if not self.bounds.contains(Box(x, y - rise, width, font.height + rise)):
             problems.append("runs off the display")
         # A character no font draws shows as "?": the language's words must never.
-        missing = sorted({char for char in text if font.normalise(char) == font.fallback} - {"?"})
+        # (Only characters without a glyph of their own are looked at: the "?"
+        # itself has one, and the rest are each text's few accented letters.)
+        unknown = {char for char in text if not font.has_glyph(char)}
+        missing = sorted(char for char in unknown if font.normalise(char) == font.fallback)
         if missing:
             problems.append(f"has no glyph for {''.join(missing)}")
         if problems:

@@ -20,10 +20,11 @@ device. The letters of the device's languages all have glyphs of their own.
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -92,6 +93,30 @@ def ink(fill: int) -> int:
     return 255 if fill else 0
 
 
+_Laid = TypeVar("_Laid")
+
+_REMEMBERED_TEXTS = 1024
+"""How many texts a font keeps laid out. A screen's texts recur frame after frame
+(every input renders the whole board again), so measuring and drawing each once
+saves most of a frame's text work; forgetting them all at this many keeps a
+device that runs for weeks within a bounded memory."""
+
+
+class Typeset(NamedTuple):
+    """A text as a font lays it out: worked out once, then drawn and measured from this."""
+
+    drawn: str
+    """The characters drawn (see `Font.normalise`)."""
+    ends: tuple[int, ...]
+    """Where each drawn character's bitmap ends, in pixels from the text's start."""
+    rise: int
+    """Pixels above the line's top the text draws into."""
+
+    @property
+    def width(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+
 class Glyph(NamedTuple):
     """One character's bitmap: `rows` of `#`/`.` strings, all `width` long.
 
@@ -157,6 +182,14 @@ class Font:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """Each glyph's bitmap, drawn the first time it is used: start-up draws none of them."""
+    _typeset: dict[str, Typeset] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Texts laid out, by text (at most `_REMEMBERED_TEXTS`)."""
+    _text_masks: dict[str, Image.Image] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Whole texts' bitmaps, by the characters drawn (at most `_REMEMBERED_TEXTS`)."""
 
     def __post_init__(self) -> None:
         if self.fallback not in self.glyphs:
@@ -228,8 +261,7 @@ class Font:
         >>> SMALL.rise("Cas"), SMALL.rise("Čas")
         (0, 1)
         """
-        tallest = max((len(self.glyphs[char].rows) for char in self.normalise(text)), default=0)
-        return max(0, tallest - self.rows) * self.scale
+        return self.typeset(text).rise
 
     def advance(self, char: str) -> int:
         """Pixels from the start of `char` to the start of the next one."""
@@ -257,11 +289,22 @@ class Font:
         >>> SMALL.text_width("Hi")
         6
         """
-        drawn = self.normalise(text)
-        if not drawn:
-            return 0
-        trailing_gap = self.glyphs[drawn[-1]].spacing * self.scale
-        return sum(self.advance(char) for char in drawn) - trailing_gap
+        return self.typeset(text).width
+
+    def typeset(self, text: str) -> Typeset:
+        """`text` laid out in this font, worked out the first time it is asked for."""
+        laid_out = self._typeset.get(text)
+        if laid_out is None:
+            drawn = self.normalise(text)
+            ends, x = [], 0
+            for char in drawn:
+                ends.append(x + self._width(char))
+                x += self.advance(char)
+            tallest = max((len(self.glyphs[char].rows) for char in drawn), default=0)
+            rise = max(0, tallest - self.rows) * self.scale
+            laid_out = Typeset(drawn, tuple(ends), rise)
+            _remember(self._typeset, text, laid_out)
+        return laid_out
 
     def fits(self, text: str, width: int) -> bool:
         """Whether `text` fits in `width` pixels without being cut."""
@@ -280,19 +323,42 @@ class Font:
         With `max_width`, glyphs that would end beyond it are left out whole,
         so cut text is visible as missing letters rather than as half a glyph.
         """
+        laid_out = self.typeset(text)
+        # The glyphs before the first that would end beyond max_width.
+        count = len(laid_out.ends) if max_width is None else bisect_right(laid_out.ends, max_width)
+        if count == 0:
+            return 0
         draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
+        mask = self._text_mask(laid_out.drawn[:count])
         x, y = xy
-        right = None if max_width is None else x + max_width
-        drawn_to = x
-        for char in self.normalise(text):
-            mask = self._mask(char)
-            if right is not None and x + mask.width > right:
-                break
-            # Bottom-aligned: the glyph's last row on the line's last row.
-            draw.bitmap((x, y + self.height - mask.height), mask, fill=ink(fill))
-            drawn_to = x + mask.width
-            x += self.advance(char)
-        return drawn_to - xy[0]
+        # Bottom-aligned, as each glyph in it is: the mask's last row on the line's last row.
+        draw.bitmap((x, y + self.height - mask.height), mask, fill=ink(fill))
+        return laid_out.ends[count - 1]
+
+    def _text_mask(self, drawn: str) -> Image.Image:
+        """The bitmap of the characters `drawn`, each glyph bottom-aligned where it goes.
+
+        One bitmap a text rather than one a glyph: Pillow's per-call work, not the
+        pixels, was most of what drawing a text cost."""
+        mask = self._text_masks.get(drawn)
+        if mask is None:
+            glyphs, x = [], 0
+            for char in drawn:
+                glyphs.append((x, self._mask(char)))
+                x += self.advance(char)
+            last_x, last = glyphs[-1]
+            height = max(glyph.height for _, glyph in glyphs)
+            mask = Image.new("1", (last_x + last.width, height), 0)
+            for x, glyph in glyphs:
+                mask.paste(255, (x, height - glyph.height), glyph)
+            _remember(self._text_masks, drawn, mask)
+        return mask
+
+
+def _remember(memory: dict[str, _Laid], text: str, value: _Laid) -> None:
+    if len(memory) >= _REMEMBERED_TEXTS:
+        memory.clear()
+    memory[text] = value
 
 
 def wrap(font: Font, text: str, max_width: int, break_words: bool = False) -> list[str]:

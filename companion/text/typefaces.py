@@ -12,6 +12,7 @@ screen stays a pure function of its view.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
@@ -36,7 +37,11 @@ def font_for(texts: Iterable[str]) -> Font:
     >>> font_for(["Ustawienia", "Język"]).name, font_for(["Язык", "한국어"]).name
     ('small', 'korean')
     """
-    needs_korean = any(
-        KOREAN.has_glyph(char) and not SMALL.has_glyph(char) for text in texts for char in text
-    )
-    return KOREAN if needs_korean else SMALL
+    return KOREAN if any(_needs_korean(text) for text in texts) else SMALL
+
+
+@functools.lru_cache(maxsize=1024)
+def _needs_korean(text: str) -> bool:
+    """Whether `text` holds a glyph only `KOREAN` has: asked of every text of every
+    frame's view, and a screen's texts recur from frame to frame."""
+    return any(KOREAN.has_glyph(char) and not SMALL.has_glyph(char) for char in text)

@@ -159,6 +159,39 @@ def test_max_width_leaves_out_whole_glyphs():
     assert max(x for x, _ in lit(image)) == 8
 
 
+def test_a_text_drawn_again_cut_shorter_draws_only_the_glyphs_that_fit():
+    # A font keeps each text it has drawn; the cut must still follow each draw's width.
+    whole, cut = Image.new("1", (40, 8)), Image.new("1", (40, 8))
+    assert SMALL.draw(whole, (0, 0), "ABCD") == 4 * 4 + 3
+    assert SMALL.draw(cut, (0, 0), "ABCD", max_width=12) == 9
+    assert lit(cut) == {(x, y) for x, y in lit(whole) if x < 9}
+
+
+def test_glyphs_of_different_heights_keep_one_baseline_in_a_text():
+    # Each glyph's last row on the line's last row: the accented capital rises
+    # one row above the line's top, the letters after it sit on the same baseline.
+    image = Image.new("1", (20, 12))
+    SMALL.draw(image, (1, 3), "Čas")
+    expected, x = set(), 1
+    for char in "Čas":
+        glyph = SMALL.glyphs[char]
+        top = 3 + SMALL.rows - len(glyph.rows)
+        expected |= {(x + gx, top + gy) for gx, gy in glyph.pixels}
+        x += glyph.width + glyph.spacing
+    assert min(y for _, y in expected) == 2
+    assert lit(image) == expected
+
+
+def test_a_font_keeps_a_bounded_number_of_texts():
+    font = SMALL.scaled(1, "fresh")
+    image = Image.new("1", (128, 8))
+    for number in range(3000):
+        font.draw(image, (0, 0), str(number))
+    assert 0 < len(font._typeset) <= 1024
+    assert 0 < len(font._text_masks) <= 1024
+    assert font.text_width("2999") == SMALL.text_width("2999")
+
+
 def test_wrap_breaks_at_spaces_and_keeps_long_words_whole():
     assert wrap(SMALL, "aa bb cc", SMALL.text_width("aa bb")) == ["aa bb", "cc"]
     assert wrap(SMALL, "a\nb", 100) == ["a", "b"]
