@@ -10,13 +10,14 @@ cannot. It knows nothing of screens and is tested without them
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice
-from companion.storage.journal import JOURNAL_NAME, Journal
+from companion.storage.journal import JOURNAL_NAME, Journal, NothingToUndoError
 from companion.storage.progress import PROGRESS_NAME, Entering, Progress
 
 if TYPE_CHECKING:
@@ -47,11 +48,12 @@ class GameSession:
             # Left from a game that is over or was set aside: nothing to resume.
             self.progress = Progress()
         elif self.game:
-            # The journal is shortened before an undo's progress.json is written: after a
-            # power cut between the two, the progress from before the undo held the
-            # answer given before an Automa move now taken back, and that move took the
-            # 7×7 tile unasked. An answer given just before a power cut that came before
-            # the Automa's move is dropped too: the question is asked again, the safe side.
+            self._finish_interrupted_undo()
+            # A progress.json older than the journal (a power cut before its rename was
+            # on the card) may hold the answer given before an Automa move the journal
+            # no longer has; believed, that move took the 7×7 tile unasked. An answer
+            # given just before a power cut that came before the Automa's move is
+            # dropped too: the question is asked again, the safe side.
             self.progress.asked_bonus = self.game.bonus_answers_kept(self.progress.asked_bonus)
         self.last_finished: Game | None = None
 
@@ -127,15 +129,17 @@ class GameSession:
         error is raised: nothing is shown as done that a power cut would lose.
         """
         game = self.current
+        if self.progress.undone:
+            # The game goes on from the undo: its reverse steps are no longer due. Said
+            # before the journal grows: an undo recorded beside a journal that ends with
+            # the actions it took back reads as one cut short (`_finish_interrupted_undo`).
+            self.undo_confirmed()
         steps = game.push(action)
         try:
             self.journal.append(game.move_stack[-1])
         except OSError:
             game.pop()
             raise
-        if self.progress.undone:
-            # The game went on from the undo: its reverse steps are no longer due.
-            self.undo_confirmed()
         return game.move_stack[-1], steps
 
     def unacknowledged(self) -> tuple[Action, tuple[Step, ...]] | None:
@@ -174,19 +178,56 @@ class GameSession:
         game = self.current
         plan = plan_undo(game)
         assert plan is not None, "nothing to undo"
-        # The file first, all the actions at once: if it cannot be shortened, the game
-        # stays as the file says, with none of them taken back.
-        self.journal.undo(len(plan.undone))
-        for _ in plan.undone:
-            game.pop()
-        self.progress.undone = [undone.action for undone in reversed(plan.undone)]
+        before = replace(self.progress, asked_bonus=list(self.progress.asked_bonus))
+        undone = [game.pop() for _ in plan.undone][::-1]
+        self.progress.undone = undone
         self.progress.acknowledged = len(game.move_stack)
         self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
-        # Durable: a progress.json from before the undo, back after a power cut with
-        # the same action played again, counted its steps as done (the crash explorer,
-        # seed 5): the Automa's turn came next, taken without a press.
+        # The undo and its reverse steps are recorded first, durably: the journal
+        # shortened first, a power cut before this file lost the reverse steps (the
+        # table was never told to put the 7×7 tile or a patch back), and a progress.json
+        # from before the undo, back with the same action played again, counted its
+        # steps as done (the crash explorer, seed 5). Cut before the journal is
+        # shortened, the next start finishes the undo (`_finish_interrupted_undo`).
         self._save_progress(durable_name=True)
+        try:
+            # All the actions at once: if the file cannot be shortened, the game stays
+            # as the file says, with none of them taken back.
+            self.journal.undo(len(undone))
+        except (OSError, NothingToUndoError):
+            for action in undone:
+                game.push(action)
+            self.progress = before
+            self._save_progress(durable_name=True)  # or the next start would finish it
+            raise
         return plan
+
+    def _finish_interrupted_undo(self) -> None:
+        """Finish an undo that the power cut short: its progress.json (the actions taken
+        back, the steps confirmed before them) written, the journal not yet shortened.
+
+        Nothing else leaves that pair: once the journal is shortened, it holds those
+        actions again only if they are played again, and `play` first forgets the undo.
+        """
+        game, undone = self.current, self.progress.undone
+        count = len(undone)
+        if not (
+            undone
+            and self.progress.acknowledged + count == len(game.move_stack)
+            and game.move_stack[-count:] == undone
+        ):
+            return
+        log.warning("finishing the undo of %d action(s) the power cut short", count)
+        try:
+            self.journal.undo(count)
+        except OSError as error:
+            log.warning("cannot finish the undo, the game stays as journalled: %s", error)
+            self.progress.undone = []
+            self.progress.acknowledged = len(game.move_stack)
+            self._save_progress(durable_name=True)
+            return
+        for _ in undone:
+            game.pop()
 
     def unconfirmed_undo(self) -> UndoPlan | None:
         """The last undo, while the table has not confirmed its reverse steps."""
@@ -203,7 +244,9 @@ class GameSession:
     def undo_confirmed(self) -> None:
         """The table has done the last undo's reverse steps."""
         self.progress.undone = []
-        self._save_progress()
+        # Durable: the undo's progress.json, back after a power cut once the actions it
+        # took back are played again, would finish that undo over them.
+        self._save_progress(durable_name=True)
 
     # --- the 7×7 bonus -----------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import pytest
 from helpers import damage_line_4
 
 from companion.app.session import GameSession
-from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy
+from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
 from companion.engine.automa import Deck
 from companion.engine.game import BonusOccasion
 from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
@@ -346,3 +346,107 @@ def test_playing_on_after_an_undo_forgets_its_reverse_steps(tmp_path):
     session.undo()
     session.play(Adjust("p1", 2))
     assert GameSession(tmp_path).unconfirmed_undo() is None
+
+
+class PowerCut(BaseException):
+    """The power goes: nothing after it runs (not an Exception: nothing catches it)."""
+
+
+def cut_before_the_second_write(monkeypatch, session) -> None:
+    """From now on, the first of the journal's shortening and progress.json's save goes
+    through and the power goes before the second: the cut between an undo's two writes,
+    whichever order they come in."""
+    writes = []
+
+    def cut_second(write):
+        def written(*args, **kwargs):
+            writes.append(write)
+            if len(writes) > 1:
+                raise PowerCut
+            return write(*args, **kwargs)
+
+        return written
+
+    monkeypatch.setattr(session.journal, "undo", cut_second(session.journal.undo))
+    progress = session.progress
+    monkeypatch.setattr(progress, "save", cut_second(progress.save))
+
+
+def test_an_undo_the_power_cut_between_its_two_writes_keeps_its_reverse_steps(
+    tmp_path, monkeypatch
+):
+    # The claim of the 7×7 tile taken back: the table must be told to put the tile
+    # back. With the journal shortened first and the power gone before progress.json,
+    # the restart found the claim gone and no undo to show: the tile stayed on the
+    # player's board while the device had it free.
+    session = GameSession(tmp_path)
+    question = played_to_the_7x7_question(session, seed=6)
+    session.claim_bonus(question.side, question.answers)
+    session.acknowledge()
+    claimed = len(session.game.move_stack)
+    plan = session.undo_plan()
+    assert [step.action for step in plan.undone] == [ClaimBonus(question.side)]
+    cut_before_the_second_write(monkeypatch, session)
+    with pytest.raises(PowerCut):
+        session.undo()
+    resumed = GameSession(tmp_path)
+    assert len(resumed.game.move_stack) == claimed - 1 and resumed.game.bonus_holder is None
+    assert resumed.unconfirmed_undo() == plan
+    # The start finished the undo in the journal too: the next start agrees.
+    again = GameSession(tmp_path)
+    assert len(again.game.move_stack) == claimed - 1 and again.unconfirmed_undo() == plan
+
+
+def test_an_undo_the_card_refuses_leaves_no_undo_behind(tmp_path, monkeypatch):
+    session = GameSession(tmp_path)
+    session.start(solo())
+    session.play(ADVANCE)
+    session.acknowledge()
+    while session.game.turn == "automa":
+        session.play(AUTOMA_TURN)
+        session.acknowledge()
+    before = session.game.state()
+
+    def refused(count):
+        raise StorageError("journal.jsonl: cannot be shortened (read-only file system)")
+
+    monkeypatch.setattr(session.journal, "undo", refused)
+    with pytest.raises(StorageError):
+        session.undo()
+    assert session.game.state() == before and session.progress.undone == []
+    resumed = GameSession(tmp_path)  # the undo's record taken back: nothing to finish
+    assert resumed.game.state() == before
+    assert resumed.unconfirmed_undo() is None and resumed.unacknowledged() is None
+
+
+def test_the_action_undone_played_again_is_kept_whenever_the_power_goes(tmp_path, monkeypatch):
+    # P1 advances, takes it back and, the reverse steps still showing, advances again.
+    # The power goes once the journal holds the new advance: the undo's progress.json,
+    # were it still there, would read as an undo cut short and take the advance back.
+    session = GameSession(tmp_path)
+    session.start(two_player_setup("p1", seed=1))
+    session.play(ADVANCE)
+    session.undo()
+    append = session.journal.append
+
+    def appended_then_cut(action):
+        append(action)
+        raise PowerCut
+
+    monkeypatch.setattr(session.journal, "append", appended_then_cut)
+    with pytest.raises(PowerCut):
+        session.play(ADVANCE)
+    resumed = GameSession(tmp_path)
+    assert resumed.game.move_stack == [ADVANCE] and resumed.unconfirmed_undo() is None
+
+
+def test_confirming_an_undo_s_reverse_steps_is_durable(tmp_path, monkeypatch):
+    # Else the undo's progress.json could come back after the advance is played again,
+    # and finish that undo over it.
+    session = GameSession(tmp_path)
+    session.start(two_player_setup("p1", seed=1))
+    session.play(ADVANCE)
+    session.undo()
+    synced = record_progress_syncs(monkeypatch)
+    session.undo_confirmed()
+    assert synced and synced[-1][0] == tmp_path and '"undone": []' in synced[-1][1]
