@@ -17,7 +17,7 @@ from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
 from companion.engine.game import Game
 from companion.engine.setup import Setup, solo_setup, two_player_setup
 from companion.inputs.events import Input
-from companion.testing.autoplay import play_to_the_end, random_choice, start_game
+from companion.testing.autoplay import move_to, play_to_the_end, random_choice, start_game
 from companion.text.language import LANGUAGE_NAMES
 from companion.views import MenuView, ScreenKind, TurnView, View
 
@@ -97,6 +97,16 @@ def companion_in(state_dir: Path, language: str, seed: int) -> Companion:
     state_dir.mkdir(parents=True)
     (state_dir / "settings.json").write_text(json.dumps({"language": language}))
     return Companion(state_dir, itertools.count(seed).__next__)
+
+
+def choose_row(app: Companion, label: str) -> None:
+    """Turn to the menu row `label` and press."""
+    view = app.view()
+    assert isinstance(view, MenuView), view
+    labels = [item.label for item in view.items]
+    for item in move_to(view.selected, labels.index(label), len(labels)):
+        app.handle(item)
+    app.handle(Input.SELECT)
 
 
 def play_games(tmp_path: Path, seeds, language_of, check) -> None:

@@ -167,9 +167,15 @@ def draw_number(canvas: Canvas, view: NumberView) -> None:
     # The value between ◀ and ▶, which say "turn to change it".
     arrow = SMALL.text_width(ARROW_LEFT)
     room = Box(arrow + GAP, NUMBER_TOP, WIDTH - 2 * (arrow + GAP), LARGE.height)
-    width = LARGE.text_width(view.value)
+    # A value that is a word ("no change", Korean minutes) may be longer than the big
+    # digits' room or have letters they lack: it goes in the body font, on their middle.
+    value_font = LARGE
+    if LARGE.text_width(view.value) > room.width or not all(map(LARGE.has_glyph, view.value)):
+        value_font = font
+    width = value_font.text_width(view.value)
     x = room.x + max(0, (room.width - width) // 2)
-    canvas.text((x, room.y), view.value, font=LARGE, max_width=room.right - x)
+    y = room.y + (LARGE.cap_height - value_font.cap_height) // 2
+    canvas.text((x, y), view.value, font=value_font, max_width=room.right - x)
     arrow_y = room.y + (LARGE.cap_height - ARROW_ROWS) // 2
     canvas.text((max(0, x - arrow - 2 * GAP), arrow_y), ARROW_LEFT)
     canvas.text((min(WIDTH - arrow, x + width + 2 * GAP), arrow_y), ARROW_RIGHT)

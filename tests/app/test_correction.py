@@ -4,11 +4,13 @@ and says what was corrected (nothing moves at the table)."""
 import itertools
 import random
 
+from helpers import choose_row
+
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
-from companion.testing.autoplay import move_to, start_game
-from companion.views import MenuView, NumberView, ScreenKind, StepView, TurnView
+from companion.testing.autoplay import start_game
+from companion.views import NumberView, ScreenKind, StepView, TurnView
 
 
 def first_turn(tmp_path, solo=True):
@@ -19,20 +21,11 @@ def first_turn(tmp_path, solo=True):
     return app
 
 
-def choose(app, label):
-    view = app.view()
-    assert isinstance(view, MenuView), view
-    labels = [item.label for item in view.items]
-    for item in move_to(view.selected, labels.index(label), len(labels)):
-        app.handle(item)
-    app.handle(Input.SELECT)
-
-
 def open_correction(app, side_label="You"):
     app.handle(Input.HOLD)
     assert app.view().kind is ScreenKind.GAME_MENU
-    choose(app, "Correct buttons")
-    choose(app, side_label)
+    choose_row(app, "Correct buttons")
+    choose_row(app, side_label)
     return app.view()
 
 
@@ -83,9 +76,9 @@ def test_turning_down_stops_at_no_buttons_and_one_is_singular(tmp_path):
 def test_whose_buttons_has_a_way_back_by_turning_and_pressing(tmp_path):
     app = first_turn(tmp_path, solo=False)
     app.handle(Input.HOLD)
-    choose(app, "Correct buttons")
+    choose_row(app, "Correct buttons")
     assert [item.label for item in app.view().items][-1] == "Back"
-    choose(app, "Back")
+    choose_row(app, "Back")
     assert app.view().kind is ScreenKind.GAME_MENU
 
 

@@ -7,19 +7,26 @@ import dataclasses
 import random
 
 import pytest
-from helpers import companion_in, play_games, visit_menus
+from helpers import choose_row, companion_in, play_games, visit_menus
 
 from companion.app.play import SCORE_LABELS
 from companion.app.wording import short_header_label, side_label
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.storage.settings import LANGUAGES
-from companion.testing.autoplay import play_to_the_end, start_game
+from companion.testing.autoplay import move_to, play_to_the_end, start_game
 from companion.testing.screen_examples import EXAMPLES
 from companion.text.font import Font
 from companion.text.language import words_for
 from companion.text.typefaces import body_font
-from companion.views import InputTestView, ScoreColumn, ScoreView, ScreenKind
+from companion.views import (
+    InputTestView,
+    NumberView,
+    ScoreColumn,
+    ScoreView,
+    ScreenKind,
+    TurnView,
+)
 
 
 def undrawable(text: str, font: Font) -> set[str]:
@@ -79,6 +86,50 @@ def test_menus_statistics_and_settings_fit(tmp_path, language):
     assert any(type(v).__name__ == "TextView" for v in views)
     assert any(type(v).__name__ == "NumberView" for v in views)
     for view in views:
+        assert render_canvas(view).overflows == [], view
+
+
+def every_value(app) -> list[NumberView]:
+    """The number screen open in `app` at each value the knob reaches, one way round."""
+    views = [app.view()]
+    for _ in range(40):
+        app.handle(Input.NEXT)
+        if app.view() in views:
+            break
+        views.append(app.view())
+    return views
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_number_screen_draws_its_value_whole(tmp_path, language):
+    # The value of a number screen is a word at times: the correction's "no change"
+    # (Russian 13 letters), the settings' "1 min" or "never" (Korean has units in
+    # Hangul). Each must be drawn whole, with glyphs the font has.
+    app = companion_in(tmp_path / "state", language, 1)
+    words = app.words
+    choose_row(app, words("Settings"))
+    numbers: list[NumberView] = []
+    for index in range(len(app.view().items)):
+        settings = app.view()
+        for item in move_to(settings.selected, index, len(settings.items)):
+            app.handle(item)
+        app.handle(Input.SELECT)
+        if isinstance(app.view(), NumberView):
+            numbers += every_value(app)
+        if app.view() != settings:
+            app.handle(Input.BACK)
+    app.handle(Input.BACK)
+    start_game(app, True, False, random.Random(1))
+    while not isinstance(app.view(), TurnView):
+        app.handle(Input.SELECT)  # the dealt circle
+    app.handle(Input.HOLD)
+    choose_row(app, words("Correct buttons"))
+    choose_row(app, side_label("player", words))
+    correction = every_value(app)
+    assert correction[0].value == words("no change")  # it starts at 0
+    numbers += correction
+    assert {view.title for view in numbers} > {words("Correct buttons")}
+    for view in numbers:
         assert render_canvas(view).overflows == [], view
 
 
