@@ -165,13 +165,17 @@ class GameFlow:
 
     def undo(self) -> None:
         """Take back the last action of a person, with any Automa turns after it; the
-        reverse steps show under the board as it is now, card by card."""
+        reverse steps of those the table had confirmed show under the board as it is
+        now, card by card."""
         try:
             plan = self.session.undo()
         except OSError as error:
             self.app.not_saved(msg("The undo"), error, self.continue_game)
             return
-        self._show_undo(plan)
+        if plan is None:  # only steps the table had not confirmed: nothing to put back
+            self.continue_game()
+        else:
+            self._show_undo(plan)
 
     def _show_undo(self, plan: UndoPlan) -> None:
         """The reverse steps under the board as the undo left it, card by card."""

@@ -170,17 +170,19 @@ class GameSession:
 
         return plan_undo(self.current)
 
-    def undo(self) -> UndoPlan:
+    def undo(self) -> UndoPlan | None:
         """Take back the last action of a person, with any Automa turns after it;
-        returns what was taken back."""
+        returns the reverse steps due at the table (`unconfirmed_undo`), None if none."""
         from companion.engine.undo_steps import plan_undo
 
         game = self.current
         plan = plan_undo(game)
         assert plan is not None, "nothing to undo"
         before = replace(self.progress, asked_bonus=list(self.progress.asked_bonus))
+        unconfirmed = len(game.move_stack) - self.progress.acknowledged
         undone = [game.pop() for _ in plan.undone][::-1]
         self.progress.undone = undone
+        self.progress.undone_unconfirmed = min(len(undone), max(0, unconfirmed))
         self.progress.acknowledged = len(game.move_stack)
         self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
         # The undo and its reverse steps are recorded first, durably: the journal
@@ -200,7 +202,7 @@ class GameSession:
             self.progress = before
             self._save_progress(durable_name=True)  # or the next start would finish it
             raise
-        return plan
+        return self._reverse_steps_due(plan)
 
     def _finish_interrupted_undo(self) -> None:
         """Finish an undo that the power cut short: its progress.json (the actions taken
@@ -230,7 +232,7 @@ class GameSession:
             game.pop()
 
     def unconfirmed_undo(self) -> UndoPlan | None:
-        """The last undo, while the table has not confirmed its reverse steps."""
+        """The reverse steps of the last undo, while the table has not confirmed them."""
         if not self.progress.undone:
             return None
         from companion.engine.undo_steps import replan_undo
@@ -239,11 +241,25 @@ class GameSession:
         if plan is None:
             log.warning("the actions undone last no longer follow from the game: forgotten")
             self.undo_confirmed()
-        return plan
+            return None
+        return self._reverse_steps_due(plan)
+
+    def _reverse_steps_due(self, plan: UndoPlan) -> UndoPlan | None:
+        """`plan` without the actions whose steps the table had not confirmed (the last
+        one's card still showing when the menu was opened): asked to put back what it may
+        never have taken, a table that had done nothing took buttons from the bank. None,
+        and the undo forgotten, when no reverse step is left."""
+        from companion.engine.undo_steps import UndoPlan
+
+        due = plan.undone[self.progress.undone_unconfirmed :]  # the newest come first
+        if not due:
+            self.undo_confirmed()
+            return None
+        return UndoPlan(due)
 
     def undo_confirmed(self) -> None:
         """The table has done the last undo's reverse steps."""
-        self.progress.undone = []
+        self.progress.undone, self.progress.undone_unconfirmed = [], 0
         # Durable: the undo's progress.json, back after a power cut once the actions it
         # took back are played again, would finish that undo over them.
         self._save_progress(durable_name=True)

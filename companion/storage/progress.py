@@ -118,6 +118,9 @@ class Progress:
     undone: list[Action] = field(default_factory=list)
     """The actions the last undo took back, oldest first, while the table has not
     confirmed its reverse steps (they are worked out again from these)."""
+    undone_unconfirmed: int = 0
+    """How many of `undone`, the newest, had steps the table had not confirmed when
+    they were taken back: they have no reverse steps (it may not have done them)."""
 
     @classmethod
     def load(cls, path: Path) -> tuple[Progress, str | None]:
@@ -147,12 +150,16 @@ class Progress:
         if dealing is not None:
             _whole(dealing, "dealing", 0, CIRCLE_PLACES - 1)
         entering = data.get("entering")
+        undone = _undone(data.get("undone", []))
+        undone_unconfirmed = data.get("undone_unconfirmed", 0)
+        _whole(undone_unconfirmed, "undone_unconfirmed", 0, len(undone))
         return cls(
             acknowledged,
             list(asked),
             dealing,
             Entering.from_json(entering) if entering is not None else None,
-            _undone(data.get("undone", [])),
+            undone,
+            undone_unconfirmed,
         )
 
     def save(self, path: Path, *, durable_name: bool = False) -> None:
@@ -165,6 +172,7 @@ class Progress:
             "dealing": self.dealing,
             "entering": self.entering.to_json() if self.entering else None,
             "undone": [action_record(action) for action in self.undone],
+            "undone_unconfirmed": self.undone_unconfirmed,
         }
         atomic_write_text(path, json.dumps(data), durable_name=durable_name)
 

@@ -299,13 +299,21 @@ def test_a_claim_at_49_squares_taken_back_is_not_asked_about_again(tmp_path):
     assert GameSession(tmp_path).bonus_reminder_due() is None
 
 
+def advance_and_automa_turns_confirmed(session):
+    """The player advances ahead of the Automa, which then plays; each card confirmed."""
+    session.play(ADVANCE)
+    session.acknowledge()
+    while session.game.turn == "automa":
+        session.play(AUTOMA_TURN)
+        session.acknowledge()
+
+
 def test_an_undo_whose_reverse_steps_are_not_confirmed_comes_back_after_a_restart(tmp_path):
     session = GameSession(tmp_path)
     session.start(solo())
-    session.play(ADVANCE)
-    while session.game.turn == "automa":
-        session.play(AUTOMA_TURN)
+    advance_and_automa_turns_confirmed(session)
     plan = session.undo()
+    assert plan.automa_turns >= 1
     resumed = GameSession(tmp_path)
     assert resumed.unconfirmed_undo() == plan
     resumed.undo_confirmed()
@@ -319,9 +327,7 @@ def test_a_card_failing_half_way_through_an_undo_never_leaves_half_of_it(tmp_pat
     # would then ask the table to do again the Automa's turn it has just done).
     session = GameSession(tmp_path)
     session.start(solo())
-    session.play(ADVANCE)
-    while session.game.turn == "automa":
-        session.play(AUTOMA_TURN)
+    advance_and_automa_turns_confirmed(session)
     truncate = session.journal._truncate
     calls = []
 
@@ -450,3 +456,34 @@ def test_confirming_an_undo_s_reverse_steps_is_durable(tmp_path, monkeypatch):
     synced = record_progress_syncs(monkeypatch)
     session.undo_confirmed()
     assert synced and synced[-1][0] == tmp_path and '"undone": []' in synced[-1][1]
+
+
+def test_a_claim_undone_before_its_card_is_confirmed_has_no_tile_to_put_back(tmp_path):
+    # Claimed from the menu, its card ("take the 7×7 tile") not yet confirmed: the table
+    # may not have taken the tile, so the undo asks nothing back, after a restart too.
+    session = GameSession(tmp_path)
+    question = played_to_the_7x7_question(session, seed=6)
+    session.claim_bonus(question.side, question.answers)
+    assert session.unacknowledged() is not None
+    assert session.undo() is None
+    assert session.game.bonus_holder is None and session.unconfirmed_undo() is None
+    assert GameSession(tmp_path).unconfirmed_undo() is None
+
+
+def test_an_automa_turn_not_confirmed_is_left_out_of_the_reverse_steps(tmp_path):
+    # The player's advance and the Automa's turns after it are taken back; the last
+    # Automa turn's card was still showing: its reverse steps are left out, the others
+    # (every turn the table confirmed) kept, after a restart too.
+    session = GameSession(tmp_path)
+    session.start(solo())
+    session.play(ADVANCE)
+    session.acknowledge()
+    turns = 0
+    while session.game.turn == "automa":
+        session.play(AUTOMA_TURN)
+        turns += 1
+        if session.game.turn == "automa":
+            session.acknowledge()
+    plan = session.undo()
+    assert plan.automa_turns == turns - 1 and plan.person.action == ADVANCE
+    assert GameSession(tmp_path).unconfirmed_undo() == plan

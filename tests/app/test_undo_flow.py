@@ -10,14 +10,15 @@ from companion.app.companion import Companion
 from companion.app.play import board_view
 from companion.app.undo_wording import undo_cards, undo_prompt_lines
 from companion.engine.actions import AutomaTurn, Buy, ClaimBonus
+from companion.engine.catalogue import PATCH_BY_ID
 from companion.engine.game import Game
 from companion.engine.setup import Side, solo_setup, two_player_setup
 from companion.engine.undo_steps import plan_undo
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
-from companion.testing.autoplay import inputs_for, random_choice, start_game
+from companion.testing.autoplay import inputs_for, move_to, random_choice, start_game
 from companion.text.language import LANGUAGE_NAMES, words_for
-from companion.views import MenuView, QuestionView, ScreenKind, StepView, TurnView
+from companion.views import AutomaView, MenuView, QuestionView, ScreenKind, StepView, TurnView
 
 
 def play_until_turns(app, rng, turns):
@@ -181,3 +182,69 @@ def test_the_undo_on_the_game_over_screen_asks_first_and_no_goes_back_there(tmp_
     app.handle(Input.NEXT)
     app.handle(Input.SELECT)  # "Yes, undo"
     assert isinstance(app.view(), StepView) and not app.game.is_over
+
+
+# An undo chosen from the menu while the last action's card is still showing: the table
+# has not confirmed those steps and may not have done them. Reverse steps for them would
+# have it put back a patch it never took and take buttons from the bank it never paid.
+
+
+def bought_on_the_first_turn(tmp_path):
+    """A new solo game (Fellow, normal deck, dealt circle) and the player's buy of the
+    first patch on offer they can afford, its card showing; the patch and the offer."""
+    app = Companion(tmp_path, itertools.count(7).__next__)
+    for _ in range(8):  # new solo game, Fellow, normal deck, deal, the 4 deal screens
+        app.handle(Input.SELECT)
+    turn = app.view()
+    assert isinstance(turn, TurnView)
+    offer = [patch.patch_id for patch in turn.board.offer]
+    index = next(
+        index
+        for index, choice in enumerate(turn.choices)
+        if isinstance(choice, Buy) and turn.board.offer[choice.index].affordable
+    )
+    for item in move_to(turn.selected, index, len(turn.choices)):
+        app.handle(item)
+    app.handle(Input.SELECT)
+    assert isinstance(app.view(), StepView)
+    return app, PATCH_BY_ID[offer[turn.choices[index].index]], offer
+
+
+def test_a_buy_undone_before_its_steps_are_confirmed_has_nothing_to_put_back(tmp_path):
+    app, patch, offer = bought_on_the_first_turn(tmp_path)
+    question = open_undo(app)
+    assert f"Your {patch.id} buy" in question.lines
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)  # "Yes, undo"
+    # Straight back to the turn: the start's 5 buttons on square 0, the same offer.
+    turn = app.view()
+    assert isinstance(turn, TurnView)
+    you = turn.board.sides[0]
+    assert (you.position, you.buttons) == (0, 5)
+    assert [patch.patch_id for patch in turn.board.offer] == offer
+    assert isinstance(Companion(tmp_path, itertools.count(9).__next__).view(), TurnView)
+
+
+def test_an_automa_turn_undone_before_it_is_confirmed_puts_back_only_the_players_buy(
+    tmp_path,
+):
+    app, patch, _ = bought_on_the_first_turn(tmp_path)
+    while isinstance(app.view(), StepView):  # the buy's steps done at the table
+        app.handle(Input.SELECT)
+    assert isinstance(app.view(), AutomaView)  # the player ahead: the Automa's turn shows
+    question = open_undo(app)
+    assert question.lines[1] == f"Your {patch.id} buy, and the Automa's turn after it"
+    app.handle(Input.NEXT)
+    app.handle(Input.SELECT)  # "Yes, undo"
+    lines = []
+    while isinstance(view := app.view(), StepView):
+        lines += view.lines
+        app.handle(Input.SELECT)
+    assert isinstance(app.view(), TurnView)
+    # The buy taken back as the table left it, the Automa's turn not done there: the
+    # patch back in the circle, the token from the patch's time back to 0, its cost back
+    # from the bank. Nothing about the Automa.
+    assert f"Your {patch.id}: put it back" in lines
+    assert f"Your token {patch.time} → 0" in lines
+    assert f"Take {patch.cost}● back from the bank" in lines
+    assert not any("Automa" in line for line in lines), lines

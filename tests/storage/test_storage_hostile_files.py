@@ -109,10 +109,19 @@ def test_progress_round_trip(tmp_path):
     undone = [Buy(1), AutomaTurn((3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12))]
     # "player@2": asked before the Automa's move that takes the tile, after 2 actions.
     progress = Progress(
-        3, ["player", "player@2"], None, Entering(choice, 7, ["P01", "P30"]), undone
+        3, ["player", "player@2"], None, Entering(choice, 7, ["P01", "P30"]), undone, 1
     )
     progress.save(tmp_path / "progress.json")
     assert Progress.load(tmp_path / "progress.json") == (progress, None)
+
+
+@pytest.mark.parametrize("count", [-1, 2, True, "1"])
+def test_more_unconfirmed_undone_actions_than_undone_is_damage(tmp_path, count):
+    (tmp_path / "progress.json").write_text(
+        json.dumps({"undone": [{"action": "advance"}], "undone_unconfirmed": count})
+    )
+    progress, notice = Progress.load(tmp_path / "progress.json")
+    assert progress == Progress() and "'undone_unconfirmed' must be a whole number 0–1" in notice
 
 
 # --- settings.json ------------------------------------------------------------------------
