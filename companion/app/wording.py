@@ -257,7 +257,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
             case MoveToken(side, start, end, on_top):
                 if taken is not None:
                     neutral = (
-                        words("Neutral token there, on top")
+                        words("Neutral there, yours on top")
                         if on_top
                         else words("Neutral token to its place")
                     )

@@ -62,6 +62,20 @@ def test_an_advance_onto_the_other_token_says_it_lands_on_top():
     )
 
 
+def test_a_buy_onto_the_other_token_says_the_buyers_token_lands_on_top():
+    # p2 is on 8; p1 on 6 buys P10 (2 buttons, 2 time): 6 -> 8, the other token's
+    # square, so p1's token goes on top (RULES.md section 3) and p1 plays again. The
+    # neutral token only goes to P10's place: "on top" is said of the buyer's token.
+    game = two_player_game("P10", "P17", "P03")
+    place(game, "p2", 8)
+    place(game, "p1", 6)
+    cards = player_cards(game.push(Buy(0)))
+    assert cards[0].lines == (
+        "Neutral there, yours on top",
+        f"\u2713 Buy P10: pay 2{BUTTON}, to 8",
+    )
+
+
 def test_a_correction_is_worded_as_a_correction():
     game = solo_game("P07", "P13", "P10")
     game.push(Buy(0))  # player 0 -> 1, pays P07's 2 of the 5 buttons of the set-up

@@ -171,7 +171,7 @@ TRANSLATIONS: dict[str, str] = {
     "It is worth {points} points": "Má hodnotu {points} bodů",
     "Leather {square} to Automa's pile": "Kůže z {square} na její hromádku",
     "It takes the 7x7 tile": "Bere dílek 7x7",
-    "Neutral token there, on top": "Cívku tam, žeton navrch",
+    "Neutral there, yours on top": "Cívku tam, žeton navrch",
     "Neutral token to its place": "Cívku na její místo",
     "Pile with {button}; neutral there": "Na hromádku s {button}; cívku tam",
     "Pile without {button}; neutral there": "Na hromádku bez {button}; cívku tam",

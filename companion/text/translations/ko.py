@@ -171,7 +171,7 @@ TRANSLATIONS: dict[str, str] = {
     "It is worth {points} points": "{points}점짜리예요",
     "Leather {square} to Automa's pile": "{square}칸 가죽 조각은 오토마 더미로",
     "It takes the 7x7 tile": "7x7 보너스 타일을 가져가요",
-    "Neutral token there, on top": "위치 토큰 그 자리, 위로",
+    "Neutral there, yours on top": "위치 토큰 그 자리, 위로",
     "Neutral token to its place": "위치 토큰은 그 자리로",
     "Pile with {button}; neutral there": "{button} 있는 더미로, 위치 토큰 그 자리",
     "Pile without {button}; neutral there": "{button} 없는 더미로, 위치 토큰 그 자리",

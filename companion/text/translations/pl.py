@@ -171,7 +171,7 @@ TRANSLATIONS: dict[str, str] = {
     "It is worth {points} points": "Jest wart {points} punktów",
     "Leather {square} to Automa's pile": "Kawałek z {square} na jej stos",
     "It takes the 7x7 tile": "Bierze żeton 7x7",
-    "Neutral token there, on top": "Pionek tam, Ty na wierzchu",
+    "Neutral there, yours on top": "Pionek tam, Ty na wierzchu",
     "Neutral token to its place": "Pionek neutralny tam",
     "Pile with {button}; neutral there": "Na stos z {button}; pionek tam",
     "Pile without {button}; neutral there": "Na stos bez {button}; pionek tam",

@@ -171,7 +171,7 @@ TRANSLATIONS: dict[str, str] = {
     "It is worth {points} points": "Он даёт {points} очков",
     "Leather {square} to Automa's pile": "Кожа с {square} - в её стопку",
     "It takes the 7x7 tile": "Она берёт тайл 7x7",
-    "Neutral token there, on top": "Фишку туда, жетон сверху",
+    "Neutral there, yours on top": "Фишку туда, жетон сверху",
     "Neutral token to its place": "Фишку на место лоскута",
     "Pile with {button}; neutral there": "В стопку с {button}; фишку туда",
     "Pile without {button}; neutral there": "В стопку без {button}; фишку туда",
