@@ -35,7 +35,9 @@ harness does what the ALICE crash explorer does (Pillai et al., OSDI 2014):
    actions cut short; a game archived, the next not yet started); the
    finished games in ``history/`` likewise. It must
    start without an exception, on a usable screen, with no notice other than
-   the torn-line one.
+   the torn-line one. An undo's reverse steps are checked too: a boot on the
+   game an undo left (not the one before it) must still have them to show, and
+   a boot on a game no press changed the same as the screen had.
 
 Then the next round starts the child from one of the crash states (chosen
 at random), so start-up repairs are recorded and crashed too. The same seed
@@ -78,6 +80,14 @@ def digest(game) -> str | None:
     # JSON, not repr: a side is the same as Side.P1 (from the app) or "p1" (from the log).
     text = json.dumps(game.state(), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def reverse_steps_due(undone) -> str | None:
+    """The actions (oldest first) whose reverse steps the table has yet to do, as game-log
+    records; None if there are none."""
+    from companion.engine.gamelog import action_record
+
+    return json.dumps([action_record(action) for action in undone]) if undone else None
 
 
 def history_count(state_dir: Path) -> int:
@@ -241,7 +251,11 @@ def child_main(args: argparse.Namespace) -> int:
     def frame() -> None:
         game = app.game
         n = len(game.move_stack) if game else None
-        recorder.emit(op="frame", n=n, d=digest(game), f=history_count(state_dir))
+        progress = app.session.progress
+        due = progress.undone[: len(progress.undone) - progress.undone_unconfirmed]
+        recorder.emit(
+            op="frame", n=n, d=digest(game), f=history_count(state_dir), u=reverse_steps_due(due)
+        )
 
     def decide() -> list:
         view = app.view()
@@ -433,6 +447,8 @@ class Boot:
     notices: tuple[str, ...]
     usable: bool
     error: str | None = None
+    u: str | None = None
+    """The reverse steps the boot has to show (`reverse_steps_due`)."""
 
 
 def boot(model: Model, scratch: Path) -> Boot:
@@ -459,7 +475,9 @@ def boot(model: Model, scratch: Path) -> Boot:
     game = app.game
     usable = not (isinstance(view, MenuView) and not view.items)
     n = len(game.move_stack) if game else None
-    return Boot(n, digest(game), finished, tuple(notices), usable)
+    plan = app.session.unconfirmed_undo() if game else None
+    due = reverse_steps_due([step.action for step in reversed(plan.undone)] if plan else [])
+    return Boot(n, digest(game), finished, tuple(notices), usable, u=due)
 
 
 # --- the parent ----------------------------------------------------------------------------
@@ -470,6 +488,18 @@ class Shown:
     n: int | None
     d: str | None
     f: int
+    u: str | None = None
+
+
+def reverse_steps_expected(before: Shown, after: Shown, found: Boot) -> str | bool | None:
+    """The reverse steps a boot that found `found`'s game must show at a crash between
+    two frames; False where either answer will do (or the game is neither frame's)."""
+    game = (found.d, found.f)
+    if game == (after.d, after.f) != (before.d, before.f):
+        return after.u  # the press changed the game (an undo): its reverse steps with it
+    if game == (before.d, before.f) == (after.d, after.f) and before.u == after.u:
+        return before.u  # a press that changed neither
+    return False
 
 
 def allowed(before: Shown, after: Shown, seen: dict[str | None, int | None]) -> set:
@@ -545,14 +575,16 @@ def run_harness(args) -> dict:
             for i, op in enumerate(ops):
                 explorer.step(op)
                 if op["op"] == "frame":
-                    before = Shown(op["n"], op["d"], op["f"])
+                    before = Shown(op["n"], op["d"], op["f"], op["u"])
                     seen.setdefault(op["d"], op["n"])
                     before_ref = {(before.d, before.f)}
                     next_frame += 1
                     continue
                 following = ops[frames[next_frame]] if next_frame < len(frames) else None
                 after = (
-                    Shown(following["n"], following["d"], following["f"]) if following else before
+                    Shown(following["n"], following["d"], following["f"], following["u"])
+                    if following
+                    else before
                 )
                 ok = before_ref | allowed(before, after, seen)
                 figures["crash points"] += 1
@@ -580,6 +612,14 @@ def run_harness(args) -> dict:
                                 f"round {round_number} op {i} {op['op']} ({label}): shown "
                                 f"n={before.n} f={before.f}, next n={after.n} f={after.f}; "
                                 f"boot found n={result.n} f={result.f}"
+                            )
+                    expected = reverse_steps_expected(before, after, result)
+                    if next_frame and expected is not False and result.u != expected:
+                        figures["undo reverse steps lost or changed"] += 1
+                        if len(failures) < 30:
+                            failures.append(
+                                f"round {round_number} op {i} {op['op']} ({label}): the undo's "
+                                f"reverse steps were {expected}, the boot has {result.u}"
                             )
                     candidates.append((model, ok))
             final = Model.of_directory(state_dir)
@@ -613,6 +653,7 @@ def run_harness(args) -> dict:
 
 TARGETS = (
     "confirmed state lost or changed",
+    "undo reverse steps lost or changed",
     "boots that raised",
     "boots without a usable screen",
     "boots with a notice other than the torn line",
