@@ -271,11 +271,11 @@ def test_a_one_line_card_keeps_the_turn_s_scores_and_changes_only_the_mark():
 
 
 def test_the_income_goes_beside_the_last_line_where_it_fits_saving_a_row():
-    # In Korean the ticked advance (78 pixels) and "수입 +1●" (41) fit one row with a
+    # In Korean the ticked advance (75 pixels) and "수입 +1●" (41) fit one row with a
     # 4-pixel gap: one Hangul row instead of two, and the scores' row stays. The
     # English line (87) and "+1● income" (44) do not: the income keeps its own row.
     turn = dataclasses.replace(EXAMPLES["turn_solo"], selected=3)
-    korean = ("12칸 단추 수입: 1" + BUTTON, f"{CHECK} 12칸 전진, +2{BUTTON}")
+    korean = ("12칸 단추 수입: 1" + BUTTON, f"{CHECK} 전진 12칸 +2{BUTTON}")
     card = StepView(turn.board, korean, 1, 1, turn.scores, f"수입 +1{BUTTON}")
     drawn = text_drawn(card)
     assert korean[1] in drawn and f"수입 +1{BUTTON}" in drawn and korean[0] not in drawn
