@@ -40,7 +40,7 @@ def statistics_lines(stats: Statistics, words: Words) -> list[str]:
     if stats.recent:
         lines.append(words("Last results:"))
     for record in stats.recent:
-        scores = "-".join(str(score) for score in record.scores.values())
+        scores = ":".join(str(score) for score in record.scores.values())
         lines.append(f" {record.date:%m-%d} {_short(record, words)} {scores}")
     return lines
 
