@@ -25,9 +25,10 @@ def statistics_lines(stats: Statistics, words: Words) -> list[str]:
                 wins=solo.wins,
                 games=solo.games,
             ),
-            "  "
-            + words(
-                "best {best}, average {average}",
+            # Named the margin: beside a listed "-59:7", a bare "best -66" read as a
+            # score gone wrong. Not indented: the page's wrapping drops leading spaces.
+            words(
+                "margin: best {best}, avg {average}",
                 best=f"{solo.best_margin:+d}",
                 average=f"{solo.average_margin:+.1f}",
             ),

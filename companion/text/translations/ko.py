@@ -46,7 +46,7 @@ TRANSLATIONS: dict[str, str] = {
     "No finished games yet.": "끝난 게임이 아직 없어요.",
     "Finish a game and its result shows here.": "게임을 끝내면 결과가 여기 나와요.",
     "{difficulty} {deck}: {wins}/{games} won": "{difficulty} {deck}: {games}판 {wins}승",
-    "best {best}, average {average}": "최고 {best}, 평균 {average}",
+    "margin: best {best}, avg {average}": "차이 최고 {best}, 평균 {average}",
     "All solo: {wins}/{games} won": "오토마 전체: {games}판 {wins}승",
     "Two-player games: {count}": "2인 게임: {count}판",
     "Last results:": "최근 결과:",

@@ -46,7 +46,7 @@ TRANSLATIONS: dict[str, str] = {
     "No finished games yet.": "Brak ukończonych gier.",
     "Finish a game and its result shows here.": "Ukończ grę, a jej wynik pojawi się tutaj.",
     "{difficulty} {deck}: {wins}/{games} won": "{difficulty} {deck}: wygrane {wins}/{games}",
-    "best {best}, average {average}": "najlepszy {best}, średnio {average}",
+    "margin: best {best}, avg {average}": "różnica: najl. {best}, śr. {average}",
     "All solo: {wins}/{games} won": "Wszystkie solo: wygrane {wins}/{games}",
     "Two-player games: {count}": "Gry dla dwóch: {count}",
     "Last results:": "Ostatnie wyniki:",

@@ -46,7 +46,7 @@ TRANSLATIONS: dict[str, str] = {
     "No finished games yet.": "Законченных игр пока нет.",
     "Finish a game and its result shows here.": "Закончите игру, и её итог появится здесь.",
     "{difficulty} {deck}: {wins}/{games} won": "{difficulty} {deck}: побед {wins}/{games}",
-    "best {best}, average {average}": "лучший {best}, средний {average}",
+    "margin: best {best}, avg {average}": "разница: лучш. {best}, ср. {average}",
     "All solo: {wins}/{games} won": "Все с Автомой: побед {wins}/{games}",
     "Two-player games: {count}": "Игр вдвоём: {count}",
     "Last results:": "Последние итоги:",
