@@ -10,11 +10,13 @@ from companion.app.session import GameSession
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
 from companion.engine.automa import Deck
 from companion.engine.game import BonusOccasion
+from companion.engine.gamelog import action_record
 from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
 from companion.engine.undo_steps import UndoCorrection
 from companion.storage import files
 from companion.storage.files import StorageError
 from companion.storage.history import History
+from companion.storage.journal import Journal
 
 
 def solo(seed=3):
@@ -102,11 +104,7 @@ def test_an_undo_makes_its_progress_durable(tmp_path, monkeypatch):
     steps and the Automa's turn was taken unasked (stress/power_loss.py, seed 5)."""
     session = GameSession(tmp_path)
     session.start(solo())
-    session.play(ADVANCE)
-    session.acknowledge()
-    while session.game.turn == "automa":
-        session.play(AUTOMA_TURN)
-        session.acknowledge()
+    advance_and_automa_turns_confirmed(session)
     synced = record_progress_syncs(monkeypatch)
     session.undo()
     assert synced and synced[-1][0] == tmp_path
@@ -343,13 +341,22 @@ def test_a_card_failing_half_way_through_an_undo_never_leaves_half_of_it(tmp_pat
     assert GameSession(tmp_path).game.move_stack == []
 
 
+def p1_advance_confirmed_and_taken_back(session):
+    """A two-player game where P1 advances, the table confirms it, and P1 takes it back:
+    the undo's reverse steps are due. (Taken back before its steps are confirmed, the
+    advance has none, and the undo is forgotten at once.)"""
+    session.start(two_player_setup("p1", seed=1))
+    session.play(ADVANCE)
+    session.acknowledge()
+    session.undo()
+    assert session.unconfirmed_undo() is not None
+
+
 def test_playing_on_after_an_undo_forgets_its_reverse_steps(tmp_path):
     # P1 advances and takes it back, then corrects its buttons: still P1's turn, so
     # the advance could be played again, but the table is past that undo.
     session = GameSession(tmp_path)
-    session.start(two_player_setup("p1", seed=1))
-    session.play(ADVANCE)
-    session.undo()
+    p1_advance_confirmed_and_taken_back(session)
     session.play(Adjust("p1", 2))
     assert GameSession(tmp_path).unconfirmed_undo() is None
 
@@ -406,11 +413,7 @@ def test_an_undo_the_power_cut_between_its_two_writes_keeps_its_reverse_steps(
 def test_an_undo_the_card_refuses_leaves_no_undo_behind(tmp_path, monkeypatch):
     session = GameSession(tmp_path)
     session.start(solo())
-    session.play(ADVANCE)
-    session.acknowledge()
-    while session.game.turn == "automa":
-        session.play(AUTOMA_TURN)
-        session.acknowledge()
+    advance_and_automa_turns_confirmed(session)
     before = session.game.state()
 
     def refused(count):
@@ -430,9 +433,7 @@ def test_the_action_undone_played_again_is_kept_whenever_the_power_goes(tmp_path
     # The power goes once the journal holds the new advance: the undo's progress.json,
     # were it still there, would read as an undo cut short and take the advance back.
     session = GameSession(tmp_path)
-    session.start(two_player_setup("p1", seed=1))
-    session.play(ADVANCE)
-    session.undo()
+    p1_advance_confirmed_and_taken_back(session)
     append = session.journal.append
 
     def appended_then_cut(action):
@@ -450,9 +451,7 @@ def test_confirming_an_undo_s_reverse_steps_is_durable(tmp_path, monkeypatch):
     # Else the undo's progress.json could come back after the advance is played again,
     # and finish that undo over it.
     session = GameSession(tmp_path)
-    session.start(two_player_setup("p1", seed=1))
-    session.play(ADVANCE)
-    session.undo()
+    p1_advance_confirmed_and_taken_back(session)
     synced = record_progress_syncs(monkeypatch)
     session.undo_confirmed()
     assert synced and synced[-1][0] == tmp_path and '"undone": []' in synced[-1][1]
@@ -487,3 +486,44 @@ def test_an_automa_turn_not_confirmed_is_left_out_of_the_reverse_steps(tmp_path)
     plan = session.undo()
     assert plan.automa_turns == turns - 1 and plan.person.action == ADVANCE
     assert GameSession(tmp_path).unconfirmed_undo() == plan
+
+
+def test_an_undo_the_card_cannot_finish_at_start_leaves_the_game_as_journalled(
+    tmp_path, monkeypatch, caplog
+):
+    # The power went between the undo's two writes, and at the next start the journal
+    # cannot be shortened (a card gone read-only): the game goes on as journalled, with
+    # its advance, and no undo is left to finish or to show reverse steps for.
+    session = GameSession(tmp_path)
+    session.start(two_player_setup("p1", seed=1))
+    session.play(ADVANCE)
+    session.acknowledge()
+    cut_before_the_second_write(monkeypatch, session)
+    with pytest.raises(PowerCut):
+        session.undo()
+
+    def refused(journal, count):
+        raise StorageError("journal.jsonl: cannot be shortened (read-only file system)")
+
+    with monkeypatch.context() as read_only:
+        read_only.setattr(Journal, "undo", refused)
+        resumed = GameSession(tmp_path)
+    assert "cannot finish the undo" in caplog.text
+    assert resumed.game.move_stack == [ADVANCE]
+    assert resumed.unconfirmed_undo() is None and resumed.unacknowledged() is None
+    assert GameSession(tmp_path).game.move_stack == [ADVANCE]  # writable again: kept
+
+
+def test_an_undo_record_naming_other_actions_than_the_journal_ends_with_is_not_finished(
+    tmp_path,
+):
+    # Only the actions the undo took back are taken back at a start: a progress.json
+    # whose undo names another action than the journal's last leaves the game whole.
+    session = GameSession(tmp_path)
+    session.start(two_player_setup("p1", seed=1))
+    session.play(ADVANCE)
+    session.acknowledge()
+    (tmp_path / "progress.json").write_text(
+        json.dumps({"acknowledged": 0, "undone": [action_record(Adjust("p1", 2))]})
+    )
+    assert GameSession(tmp_path).game.move_stack == [ADVANCE]

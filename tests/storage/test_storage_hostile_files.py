@@ -18,7 +18,7 @@ from storage_games import play
 
 import companion.storage.journal as journal_module
 import companion.untrusted as untrusted
-from companion.engine.actions import AutomaTurn, Buy
+from companion.engine.actions import ADVANCE, AutomaTurn, Buy
 from companion.engine.automa import Deck
 from companion.engine.game import Game
 from companion.engine.gamelog import header_line, log_lines, with_checksums
@@ -113,6 +113,15 @@ def test_progress_round_trip(tmp_path):
     )
     progress.save(tmp_path / "progress.json")
     assert Progress.load(tmp_path / "progress.json") == (progress, None)
+
+
+def test_a_progress_file_from_before_undone_unconfirmed_still_loads(tmp_path):
+    # Written by a companion that had no such key: the undo's reverse steps all due.
+    (tmp_path / "progress.json").write_text(
+        json.dumps({"acknowledged": 2, "undone": [{"action": "advance"}]})
+    )
+    progress, notice = Progress.load(tmp_path / "progress.json")
+    assert notice is None and progress.undone == [ADVANCE] and progress.undone_unconfirmed == 0
 
 
 @pytest.mark.parametrize("count", [-1, 2, True, "1"])
