@@ -288,6 +288,34 @@ def test_the_income_goes_beside_the_last_line_where_it_fits_saving_a_row():
     assert korean[0] in text_drawn(counted)
 
 
+def test_in_letters_the_income_goes_beside_only_with_three_spaces_of_room():
+    # The play-tester's Czech card left 4 pixels: "✓ Kup P20: 4●, na 6 příjem +2●" read
+    # as one phrase. Three spaces of room are 10 pixels (a space is 2 wide and every
+    # character 1 apart: 1+2+1+2+1+2+1); with less, the income keeps its own row.
+    turn = dataclasses.replace(EXAMPLES["turn_solo"], selected=3)
+    aside = f"příjem +2{BUTTON}"
+    income = f"Příjem na 5: vezmi 2{BUTTON}"
+
+    def card(last: str) -> StepView:
+        return StepView(turn.board, (income, "Cívku na její místo", last), 1, 1, turn.scores, aside)
+
+    tester = card(f"{CHECK} Kup P20: 4{BUTTON}, na 6")
+    assert income in text_drawn(tester) and aside not in text_drawn(tester)
+    # Lines leaving exactly 9 and 10 pixels: "." is 1 wide and "1" 4, each 1 apart.
+    for spare, beside in [(9, False), (10, True)]:
+        last = next(
+            line
+            for ones in range(8)
+            for dots in range(8)
+            if WIDTH
+            - SMALL.text_width(line := f"{CHECK} Kup P{'1' * ones}{'.' * dots}, na 6")
+            - SMALL.text_width(aside)
+            == spare
+        )
+        drawn = text_drawn(card(last))
+        assert (aside in drawn, income in drawn) == (beside, not beside), (spare, drawn)
+
+
 def test_a_strip_over_more_than_the_offer_s_lowest_page_leaves_no_fragment_of_it():
     # Four English rows, or three Korean ones, reach into the offer's upper pages: what
     # the patches would show above them is a row of bars (in Korean, a bar touching the
