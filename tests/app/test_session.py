@@ -527,3 +527,19 @@ def test_an_undo_record_naming_other_actions_than_the_journal_ends_with_is_not_f
         json.dumps({"acknowledged": 0, "undone": [action_record(Adjust("p1", 2))]})
     )
     assert GameSession(tmp_path).game.move_stack == [ADVANCE]
+
+
+def test_an_undo_after_a_progress_file_counting_more_actions_than_the_journal(tmp_path):
+    # A progress.json counting more confirmed actions than the journal holds (its last
+    # line lost, or a hand-edited file) counts them all as confirmed, as the turn does:
+    # the undo's reverse steps are all due, and the undo's record reads back whole.
+    session = GameSession(tmp_path)
+    session.start(two_player_setup("p1", seed=1))
+    session.play(ADVANCE)
+    (tmp_path / "progress.json").write_text(json.dumps({"acknowledged": 50}))
+    session = GameSession(tmp_path)
+    assert session.unacknowledged() is None
+    plan = session.undo()
+    assert [step.action for step in plan.undone] == [ADVANCE]
+    resumed = GameSession(tmp_path)
+    assert resumed.progress_notice is None and resumed.unconfirmed_undo() == plan
