@@ -96,12 +96,15 @@ def seed_number(text: str) -> int:
     """`--seed`: a whole number from 0 to 2**32 - 1, as the device draws them. A longer one
     went into the journal, which refuses numbers of more than 20 digits: the game was set
     aside as damaged at the next start."""
-    if not text.isascii() or not text.isdigit() or int(text[:11]) not in SEEDS:
+    # Leading zeros left out before the digits are counted: "000000000001" is 1, and a
+    # long number after them is still refused.
+    digits = text.lstrip("0") or "0"
+    if not text.isascii() or not text.isdigit() or int(digits[:11]) not in SEEDS:
         shown = text if len(text) <= 12 else text[:11] + "…"
         raise argparse.ArgumentTypeError(
             f"{shown!r}: a seed is a whole number from 0 to {SEEDS.stop - 1}"
         )
-    return int(text)
+    return int(digits)
 
 
 def _add_hardware_arguments(parser: argparse.ArgumentParser) -> None:

@@ -76,10 +76,16 @@ def test_simulate_script_missing(tmp_path):
     assert "Errno" not in result.stderr
 
 
-@pytest.mark.parametrize("text", ["4294967296", "9" * 400, "-1", "abc", "1e3", " 5", "٣"])
+@pytest.mark.parametrize(
+    "text", ["4294967296", "9" * 400, "0" * 11 + "9" * 400, "-1", "abc", "1e3", " 5", "٣"]
+)
 def test_a_seed_the_journal_could_not_keep_is_refused(text):
     with pytest.raises(argparse.ArgumentTypeError, match="a seed is a whole number from 0 to"):
         seed_number(text)
+
+
+def test_a_seed_may_start_with_zeros():
+    assert seed_number("0") == 0 and seed_number("0" * 30 + "4294967295") == 4294967295
 
 
 def test_a_game_of_the_largest_seed_is_read_back(tmp_path):
