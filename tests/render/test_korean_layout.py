@@ -7,7 +7,7 @@ from PIL import Image, ImageChops
 from companion.render.layout import HANGUL, LATIN, lettering_of
 from companion.render.screens import render, render_canvas
 from companion.testing.language_examples import main_screens
-from companion.text.font import CHECK
+from companion.text.font import ARROW_TO, CHECK
 from companion.text.hangul import KOREAN
 from companion.text.pages import TEXT_PAGE_WIDTH, page_lines, text_page_lines
 from companion.views import MenuItem, MenuView, StepView, TextView, TurnView
@@ -77,7 +77,7 @@ def test_pressing_a_korean_turn_s_choice_changes_only_the_mark_of_its_line():
     turn = dataclasses.replace(turn, selected=0)
     chosen = turn.lines[0]
     assert chosen.startswith("\u25b6 ")
-    step = StepView(turn.board, ("위치 토큰 이동", CHECK + chosen[1:]), 1, 1)
+    step = StepView(turn.board, (f"위치 토큰 {ARROW_TO}", CHECK + chosen[1:]), 1, 1)
     line = (0, 53, 128, 64)
     changed = ImageChops.difference(render(turn).crop(line), render(step).crop(line)).getbbox()
     assert changed is not None and changed[2] <= KOREAN.text_width(CHECK)

@@ -275,7 +275,7 @@ def test_the_income_goes_beside_the_last_line_where_it_fits_saving_a_row():
     # 4-pixel gap: one Hangul row instead of two, and the scores' row stays. The
     # English line (87) and "+1● income" (44) do not: the income keeps its own row.
     turn = dataclasses.replace(EXAMPLES["turn_solo"], selected=3)
-    korean = ("12칸 단추 수입: 1" + BUTTON, f"{CHECK} 전진 12칸 +2{BUTTON}")
+    korean = ("12칸 단추 수입: 1" + BUTTON, f"{CHECK} 12칸 전진 +2{BUTTON}")
     card = StepView(turn.board, korean, 1, 1, turn.scores, f"수입 +1{BUTTON}")
     drawn = text_drawn(card)
     assert korean[1] in drawn and f"수입 +1{BUTTON}" in drawn and korean[0] not in drawn
