@@ -280,6 +280,11 @@ def test_an_undo_is_planned_again_from_the_actions_it_took_back():
     # not the Automa's; after the buy it is the Automa's, not the player's.
     assert replan_undo(game, [AUTOMA_TURN]) is None
     assert replan_undo(game, [Buy(1), ADVANCE]) is None
-    # Nor do actions one undo would not take back together: two of the player's.
-    assert replan_undo(game, [Adjust("player", 1), Buy(1)]) is None
+    # Undos in a row, their reverse steps still due, plan as one: the last action first.
+    joined = replan_undo(game, [Adjust("player", 1), Buy(1), AUTOMA_TURN])
+    assert [undone.action for undone in joined.undone] == [AUTOMA_TURN, Buy(1), Adjust("player", 1)]
     assert game.state() == state
+    # No undo takes back an Automa turn without the person's action before it, even when
+    # it is the Automa's turn and the Automa's turn could be played.
+    game.push(Buy(1))
+    assert replan_undo(game, [AUTOMA_TURN]) is None

@@ -172,17 +172,27 @@ class GameSession:
 
     def undo(self) -> UndoPlan | None:
         """Take back the last action of a person, with any Automa turns after it;
-        returns the reverse steps due at the table (`unconfirmed_undo`), None if none."""
-        from companion.engine.undo_steps import plan_undo
+        returns the reverse steps due at the table (`unconfirmed_undo`), None if none.
+
+        Chosen while an undo's reverse steps are still due, it joins them: the table
+        is told both, the later actions' steps first, as it must put them back."""
+        from companion.engine.undo_steps import plan_undo, replan_undo
 
         game = self.current
         plan = plan_undo(game)
         assert plan is not None, "nothing to undo"
         before = replace(self.progress, asked_bonus=list(self.progress.asked_bonus))
-        unconfirmed = len(game.move_stack) - self.progress.acknowledged
-        undone = [game.pop() for _ in plan.undone][::-1]
-        self.progress.undone = undone
-        self.progress.undone_unconfirmed = min(len(undone), max(0, unconfirmed))
+        pending = self.progress.undone
+        if pending and replan_undo(game, pending) is None:
+            log.warning("the actions undone last no longer follow from the game: forgotten")
+            pending = []
+        if not pending:
+            # Steps the table had not confirmed have no reverse steps. With an undo
+            # pending, the table had confirmed all before it: its count stands.
+            unconfirmed = len(game.move_stack) - self.progress.acknowledged
+            self.progress.undone_unconfirmed = min(len(plan.undone), max(0, unconfirmed))
+        taken_back = [game.pop() for _ in plan.undone][::-1]
+        self.progress.undone = taken_back + pending
         self.progress.acknowledged = len(game.move_stack)
         self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
         # The undo and its reverse steps are recorded first, durably: the journal
@@ -195,40 +205,44 @@ class GameSession:
         try:
             # All the actions at once: if the file cannot be shortened, the game stays
             # as the file says, with none of them taken back.
-            self.journal.undo(len(undone))
+            self.journal.undo(len(taken_back))
         except (OSError, NothingToUndoError):
-            for action in undone:
+            for action in taken_back:
                 game.push(action)
             self.progress = before
             self._save_progress(durable_name=True)  # or the next start would finish it
             raise
+        if pending:
+            return self.unconfirmed_undo()
         return self._reverse_steps_due(plan)
 
     def _finish_interrupted_undo(self) -> None:
         """Finish an undo that the power cut short: its progress.json (the actions taken
         back, the steps confirmed before them) written, the journal not yet shortened.
+        The journal then ends with the first of the actions recorded as undone: all of
+        them, or, for an undo joined to one whose reverse steps were due, its own.
 
         Nothing else leaves that pair: once the journal is shortened, it holds those
         actions again only if they are played again, and `play` first forgets the undo.
         """
         game, undone = self.current, self.progress.undone
-        count = len(undone)
-        if not (
-            undone
-            and self.progress.acknowledged + count == len(game.move_stack)
-            and game.move_stack[-count:] == undone
-        ):
+        count = len(game.move_stack) - self.progress.acknowledged
+        if not (undone and 0 < count <= len(undone) and game.move_stack[-count:] == undone[:count]):
             return
         log.warning("finishing the undo of %d action(s) the power cut short", count)
         try:
             self.journal.undo(count)
         except OSError as error:
             log.warning("cannot finish the undo, the game stays as journalled: %s", error)
-            self.progress.undone = []
+            # The undo joined to stays due: the journal had dropped its actions.
+            self.progress.undone = undone[count:]
+            self.progress.undone_unconfirmed = min(
+                self.progress.undone_unconfirmed, len(self.progress.undone)
+            )
             self.progress.acknowledged = len(game.move_stack)
             self._save_progress(durable_name=True)
             return
-        for _ in undone:
+        for _ in range(count):
             game.pop()
 
     def unconfirmed_undo(self) -> UndoPlan | None:

@@ -181,19 +181,20 @@ class UndoneAction:
 @dataclass(frozen=True, slots=True)
 class UndoPlan:
     """What one undo takes back, in the order it is taken back: the last action first,
-    the person's action (the one the undo is for) last."""
+    the person's action (the one the undo is for) last. Undos in a row whose reverse
+    steps are all still due make one plan (`replan_undo`): the later undo's first."""
 
     undone: tuple[UndoneAction, ...]
 
     @property
     def person(self) -> UndoneAction:
-        """The person's action the undo is for."""
+        """The person's action the (earliest) undo is for."""
         return self.undone[-1]
 
     @property
     def automa_turns(self) -> int:
-        """The Automa's turns after it, taken back with it."""
-        return len(self.undone) - 1
+        """The Automa's turns taken back with it."""
+        return sum(isinstance(undone.action, AutomaTurn) for undone in self.undone)
 
 
 # --- what an undo takes back ----------------------------------------------------------
@@ -216,13 +217,35 @@ def undo_count(actions: Sequence[Action]) -> int:
 def plan_undo(game: Game) -> UndoPlan | None:
     """What undoing now would take back, with the reverse steps; None if nothing can be.
 
-    The game is left exactly as it was: the actions are taken back and played
-    again, which gives each one's steps and the table before it (an Automa turn
-    keeps its reshuffle, so it plays again the same).
+    The game is left exactly as it was.
     """
     count = undo_count(game.move_stack)
-    if not count:
+    return _plan_last(game, count) if count else None
+
+
+def replan_undo(game: Game, undone: Sequence[Action]) -> UndoPlan | None:
+    """The plan of the undo, or the undos in a row, that took `undone` (oldest first)
+    back to reach `game`, to show its reverse steps again (after a restart, or with a
+    further undo's); None if they no longer follow from it. The game is left as it is."""
+    if not undone or isinstance(undone[0], AutomaTurn):
+        return None  # an undo takes back a person's action first, never an Automa turn alone
+    pushed = 0
+    try:
+        for action in undone:
+            game.push(action)
+            pushed += 1
+        return _plan_last(game, pushed)
+    except IllegalActionError:
         return None
+    finally:
+        for _ in range(pushed):
+            game.pop()
+
+
+def _plan_last(game: Game, count: int) -> UndoPlan:
+    """The reverse steps of the last `count` actions, the last first. The actions are
+    taken back and played again, which gives each one's steps and the table before it
+    (an Automa turn keeps its reshuffle, so it plays again the same)."""
     popped = [game.pop() for _ in range(count)]
     undone = []
     for action in reversed(popped):
@@ -230,26 +253,6 @@ def plan_undo(game: Game) -> UndoPlan | None:
         forward = game.push(action)
         undone.append(_undone(action, forward, before))
     return UndoPlan(tuple(reversed(undone)))
-
-
-def replan_undo(game: Game, undone: Sequence[Action]) -> UndoPlan | None:
-    """The plan of the undo that took `undone` (oldest first) back to reach `game`, to
-    show its reverse steps again (after a restart); None if they no longer follow
-    from it. The game is left as it is."""
-    pushed = 0
-    try:
-        for action in undone:
-            game.push(action)
-            pushed += 1
-        plan = plan_undo(game)
-    except IllegalActionError:
-        return None
-    finally:
-        for _ in range(pushed):
-            game.pop()
-    if plan is None or [step.action for step in reversed(plan.undone)] != list(undone):
-        return None
-    return plan
 
 
 class _Before:

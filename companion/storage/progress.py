@@ -40,7 +40,8 @@ CIRCLE_PLACES = len(PATCH_BY_ID) - 1
 """Places clockwise after P00, which is laid first."""
 MAX_ACTIONS = 100_000
 MAX_UNDONE = 1_000
-"""More actions than one undo ever takes back (a person's and the Automa's turns after it)."""
+"""More actions than undos in a row take back in a real game: every buy, advance and
+Automa turn moves a token on the 53-square track; only hundreds of corrections pass it."""
 MAX_SEED = 2**64
 
 
@@ -117,7 +118,8 @@ class Progress:
     """A circle being entered."""
     undone: list[Action] = field(default_factory=list)
     """The actions the last undo took back, oldest first, while the table has not
-    confirmed its reverse steps (they are worked out again from these)."""
+    confirmed its reverse steps (they are worked out again from these); with those of
+    the undos before it in a row whose reverse steps were still due."""
     undone_unconfirmed: int = 0
     """How many of `undone`, the newest, had steps the table had not confirmed when
     they were taken back: they have no reverse steps (it may not have done them)."""

@@ -7,12 +7,13 @@ import pytest
 from helpers import damage_line_4
 
 from companion.app.session import GameSession
+from companion.app.undo_wording import undo_prompt_lines
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
 from companion.engine.automa import Deck
 from companion.engine.game import BonusOccasion
 from companion.engine.gamelog import action_record
 from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
-from companion.engine.undo_steps import UndoCorrection
+from companion.engine.undo_steps import MoveTokenBack, ReturnButtons, UndoCorrection
 from companion.storage import files
 from companion.storage.files import StorageError
 from companion.storage.history import History
@@ -146,8 +147,8 @@ def test_a_damaged_games_valid_part_taken_back_makes_its_progress_durable(tmp_pa
         [{"action": "claim_bonus", "side": "automa"}],  # the Automa never claims
         [{"action": "buy", "index": 7}],  # three patches on offer at most
         [{"action": "automa"}],  # the player's turn, not the Automa's
-        # Two of the player's actions: one undo takes back one person's action.
-        [{"action": "adjust", "side": "player", "delta": 1}, {"action": "advance"}],
+        # Undos in a row: the second action cannot follow the first (still the player's turn).
+        [{"action": "adjust", "side": "player", "delta": 1}, {"action": "automa"}],
     ],
 )
 def test_undone_actions_in_progress_that_are_not_this_game_s_are_forgotten(tmp_path, undone):
@@ -469,12 +470,9 @@ def test_a_claim_undone_before_its_card_is_confirmed_has_no_tile_to_put_back(tmp
     assert GameSession(tmp_path).unconfirmed_undo() is None
 
 
-def test_an_automa_turn_not_confirmed_is_left_out_of_the_reverse_steps(tmp_path):
-    # The player's advance and the Automa's turns after it are taken back; the last
-    # Automa turn's card was still showing: its reverse steps are left out, the others
-    # (every turn the table confirmed) kept, after a restart too.
-    session = GameSession(tmp_path)
-    session.start(solo())
+def advance_and_automa_turns_but_the_last_confirmed(session):
+    """The player advances ahead of the Automa, which then plays; each card confirmed
+    but the Automa's last (still showing). Returns the Automa's turns."""
     session.play(ADVANCE)
     session.acknowledge()
     turns = 0
@@ -483,9 +481,34 @@ def test_an_automa_turn_not_confirmed_is_left_out_of_the_reverse_steps(tmp_path)
         turns += 1
         if session.game.turn == "automa":
             session.acknowledge()
+    return turns
+
+
+def test_an_automa_turn_not_confirmed_is_left_out_of_the_reverse_steps(tmp_path):
+    # The player's advance and the Automa's turns after it are taken back; the last
+    # Automa turn's card was still showing: its reverse steps are left out, the others
+    # (every turn the table confirmed) kept, after a restart too.
+    session = GameSession(tmp_path)
+    session.start(solo())
+    turns = advance_and_automa_turns_but_the_last_confirmed(session)
     plan = session.undo()
     assert plan.automa_turns == turns - 1 and plan.person.action == ADVANCE
     assert GameSession(tmp_path).unconfirmed_undo() == plan
+
+
+def undo_cut_short_then_started_read_only(monkeypatch, session, tmp_path):
+    """The power goes between `session`'s undo's two writes, and at the next start
+    (returned) the journal cannot be shortened: a card gone read-only."""
+    cut_before_the_second_write(monkeypatch, session)
+    with pytest.raises(PowerCut):
+        session.undo()
+
+    def refused(journal, count):
+        raise StorageError("journal.jsonl: cannot be shortened (read-only file system)")
+
+    with monkeypatch.context() as read_only:
+        read_only.setattr(Journal, "undo", refused)
+        return GameSession(tmp_path)
 
 
 def test_an_undo_the_card_cannot_finish_at_start_leaves_the_game_as_journalled(
@@ -498,16 +521,7 @@ def test_an_undo_the_card_cannot_finish_at_start_leaves_the_game_as_journalled(
     session.start(two_player_setup("p1", seed=1))
     session.play(ADVANCE)
     session.acknowledge()
-    cut_before_the_second_write(monkeypatch, session)
-    with pytest.raises(PowerCut):
-        session.undo()
-
-    def refused(journal, count):
-        raise StorageError("journal.jsonl: cannot be shortened (read-only file system)")
-
-    with monkeypatch.context() as read_only:
-        read_only.setattr(Journal, "undo", refused)
-        resumed = GameSession(tmp_path)
+    resumed = undo_cut_short_then_started_read_only(monkeypatch, session, tmp_path)
     assert "cannot finish the undo" in caplog.text
     assert resumed.game.move_stack == [ADVANCE]
     assert resumed.unconfirmed_undo() is None and resumed.unacknowledged() is None
@@ -543,3 +557,109 @@ def test_an_undo_after_a_progress_file_counting_more_actions_than_the_journal(tm
     assert [step.action for step in plan.undone] == [ADVANCE]
     resumed = GameSession(tmp_path)
     assert resumed.progress_notice is None and resumed.unconfirmed_undo() == plan
+
+
+# Undos in a row. Two players, P1 to start, both tokens on 0 (P1's on top), 5 buttons
+# each. P1 advances one beyond P2: 0 -> 1, paying 1 button. P2 advances one beyond P1:
+# 0 -> 2, paying 2. No income mark or leather patch on squares 1-2. Taken back: P2's
+# token 2 -> 0, under P1's (P1's was on top there: it started), 2 buttons to the bank;
+# then P1's token 1 -> 0, on top (it is P1's turn there), 1 button to the bank.
+P2_ADVANCE_BACK = (MoveTokenBack("p2", 2, 0, False), ReturnButtons("p2", 2, "advance"))
+P1_ADVANCE_BACK = (MoveTokenBack("p1", 1, 0, True), ReturnButtons("p1", 1, "advance"))
+
+
+def both_advances_confirmed_and_p2_s_taken_back(session):
+    """P1 advances, P2 advances, each card confirmed; P2's advance is undone, its
+    reverse steps due (not confirmed)."""
+    session.start(two_player_setup("p1", seed=1))
+    for _ in range(2):
+        session.play(ADVANCE)
+        session.acknowledge()
+    first = session.undo()
+    assert [undone.steps for undone in first.undone] == [P2_ADVANCE_BACK]
+
+
+def reverse_steps(plan):
+    return [(undone.action, undone.side, undone.steps) for undone in plan.undone]
+
+
+BOTH_ADVANCES_BACK = [(ADVANCE, "p2", P2_ADVANCE_BACK), (ADVANCE, "p1", P1_ADVANCE_BACK)]
+
+
+def test_a_second_undo_while_the_first_s_reverse_steps_show_tells_both(tmp_path):
+    # The table was told to move P2's token back, then the undo went on to P1's
+    # advance: it must still be told P2's steps, and first (P2's token came later).
+    session = GameSession(tmp_path)
+    both_advances_confirmed_and_p2_s_taken_back(session)
+    second = session.undo()
+    assert reverse_steps(second) == BOTH_ADVANCES_BACK
+    assert session.game.move_stack == [] and session.unconfirmed_undo() == second
+    resumed = GameSession(tmp_path)
+    assert (
+        resumed.game.move_stack == []
+        and reverse_steps(resumed.unconfirmed_undo()) == BOTH_ADVANCES_BACK
+    )
+    resumed.undo_confirmed()
+    assert GameSession(tmp_path).unconfirmed_undo() is None
+
+
+def test_a_second_undo_after_a_restart_tells_both(tmp_path):
+    both_advances_confirmed_and_p2_s_taken_back(GameSession(tmp_path))
+    resumed = GameSession(tmp_path)
+    assert reverse_steps(resumed.undo()) == BOTH_ADVANCES_BACK
+    assert reverse_steps(GameSession(tmp_path).unconfirmed_undo()) == BOTH_ADVANCES_BACK
+
+
+def test_a_second_undo_the_power_cut_between_its_two_writes_tells_both(tmp_path, monkeypatch):
+    # Its record (both undos) written, the journal still holding P1's advance: the
+    # start takes back P1's advance alone (P2's is gone already) and shows both.
+    session = GameSession(tmp_path)
+    both_advances_confirmed_and_p2_s_taken_back(session)
+    cut_before_the_second_write(monkeypatch, session)
+    with pytest.raises(PowerCut):
+        session.undo()
+    assert Journal(tmp_path / "journal.jsonl").load().game.move_stack == [ADVANCE]
+    for _ in range(2):  # the start finished it in the journal: the next agrees
+        resumed = GameSession(tmp_path)
+        assert (
+            resumed.game.move_stack == []
+            and reverse_steps(resumed.unconfirmed_undo()) == BOTH_ADVANCES_BACK
+        )
+
+
+def test_a_second_undo_cut_short_that_the_card_cannot_finish_keeps_the_first_s_steps(
+    tmp_path, monkeypatch
+):
+    # As above, and the journal cannot be shortened at the start: the game stays as
+    # journalled, with P1's advance, and the table is still told to put P2's token back.
+    session = GameSession(tmp_path)
+    both_advances_confirmed_and_p2_s_taken_back(session)
+    resumed = undo_cut_short_then_started_read_only(monkeypatch, session, tmp_path)
+    assert resumed.game.move_stack == [ADVANCE]
+    assert [undone.steps for undone in resumed.unconfirmed_undo().undone] == [P2_ADVANCE_BACK]
+
+
+def test_a_solo_second_undo_tells_the_first_s_steps_then_the_correction_s(tmp_path):
+    # The player corrects +2 (5 -> 7 buttons) and advances ahead of the Automa, which
+    # plays; all confirmed but the Automa's last card. The first undo takes back the
+    # advance and the Automa's turns (the last one's steps left out: the table may not
+    # have done them); the second, its steps still due, the correction: back to 5.
+    session = GameSession(tmp_path)
+    session.start(solo())
+    session.play(Adjust("player", 2))
+    session.acknowledge()
+    turns = advance_and_automa_turns_but_the_last_confirmed(session)
+    first = session.undo()
+    assert first.person.action == ADVANCE and first.automa_turns == turns - 1
+    second = session.undo()
+    correction = (Adjust("player", 2), "player", (UndoCorrection("player", 2, 5),))
+    assert reverse_steps(second) == [*reverse_steps(first), correction]
+    assert session.game.move_stack == [] and GameSession(tmp_path).unconfirmed_undo() == second
+
+
+def test_the_second_undo_s_question_names_only_what_it_takes_back(tmp_path):
+    # P2's advance is already taken back (its steps showing): the question is about
+    # P1's advance alone, to square 1.
+    session = GameSession(tmp_path)
+    both_advances_confirmed_and_p2_s_taken_back(session)
+    assert undo_prompt_lines(session.undo_plan()) == ("Take back:", "Player 1's advance to 1")

@@ -47,6 +47,25 @@ def open_undo(app):
     return question
 
 
+def solo_game_three_turns_in(tmp_path):
+    """The app on the turn screen of a solo game's fourth player turn."""
+    rng = random.Random(5)
+    app = Companion(tmp_path, itertools.count(5).__next__)
+    start_game(app, True, False, rng)
+    play_until_turns(app, rng, 3)
+    return app
+
+
+def undo_to_the_first_card(app):
+    """Undo from the game menu, answering yes: the first reverse card."""
+    open_undo(app)
+    app.handle(Input.NEXT)  # "Yes, undo"
+    app.handle(Input.SELECT)
+    card = app.view()
+    assert isinstance(card, StepView) and card.number == 1
+    return card
+
+
 def test_the_undo_names_the_action_then_shows_the_reverse_steps_under_the_board(tmp_path):
     rng = random.Random(5)
     app = Companion(tmp_path, itertools.count(5).__next__)
@@ -139,14 +158,8 @@ def test_every_undo_question_and_reverse_card_of_random_games_fits(language):
 
 
 def test_the_reverse_steps_come_back_after_a_restart_until_they_are_confirmed(tmp_path):
-    rng = random.Random(5)
-    app = Companion(tmp_path, itertools.count(5).__next__)
-    start_game(app, True, False, rng)
-    play_until_turns(app, rng, 3)
-    open_undo(app)
-    app.handle(Input.NEXT)
-    app.handle(Input.SELECT)
-    first = app.view()
+    app = solo_game_three_turns_in(tmp_path)
+    first = undo_to_the_first_card(app)
     app.handle(Input.SELECT)  # on to the second card, then the power goes
     resumed = Companion(tmp_path, itertools.count(9).__next__)
     assert resumed.view() == first
@@ -248,3 +261,17 @@ def test_an_automa_turn_undone_before_it_is_confirmed_puts_back_only_the_players
     assert f"Your token {patch.time} → 0" in lines
     assert f"Take {patch.cost}● back from the bank" in lines
     assert not any("Automa" in line for line in lines), lines
+
+
+def test_an_undo_from_the_reverse_cards_of_another_shows_both_in_turn(tmp_path):
+    # Undo, then, on the first reverse card, undo again: the cards are the first
+    # undo's (the later actions: put back first), then the second's; none left out.
+    app = solo_game_three_turns_in(tmp_path)
+    first = undo_to_the_first_card(app)
+    second_cards = undo_cards(plan_undo(app.game))
+    both = undo_to_the_first_card(app)
+    assert both.total == first.total + len(second_cards)
+    assert both.lines == first.lines
+    for _ in range(first.total):
+        app.handle(Input.SELECT)
+    assert app.view().lines == second_cards[0].lines
