@@ -373,7 +373,11 @@ def main() -> None:
     parser.add_argument("--games", type=game_count, default=6)
     parser.add_argument("--idle-seconds", type=idle_seconds, default=60.0)
     parser.add_argument(
-        "--language", action="append", choices=LANGUAGES, help="repeat for several (default: en)"
+        "--language",
+        nargs="+",
+        action="extend",
+        choices=LANGUAGES,
+        help="one or several, as the docs write it: --language en ru (default: en)",
     )
     args = parser.parse_args()
     languages = args.language or ["en"]
