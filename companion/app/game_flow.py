@@ -20,11 +20,12 @@ from companion.app.play import (
     offer_before,
     scores_view,
 )
-from companion.app.widgets import Entry, Question, Screen
+from companion.app.widgets import Entry, Notice, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
 from companion.engine.game import BonusQuestion
 from companion.engine.setup import Side
+from companion.storage.journal import NothingToUndoError
 from companion.text.language import msg
 from companion.views import ScreenKind
 
@@ -171,6 +172,14 @@ class GameFlow:
             plan = self.session.undo()
         except OSError as error:
             self.app.not_saved(msg("The undo"), error, self.continue_game)
+            return
+        except NothingToUndoError as error:
+            # The journal holds fewer actions than the game (lines lost while it ran):
+            # the session left both as they were, and the game goes on.
+            log.error("the undo was refused: %s", error)
+            words = self.app.words
+            text = words("Nothing to undo: the saved game holds no earlier action.")
+            self.app.show(Notice(words("Note"), (text,), self.continue_game, words))
             return
         if plan is None:  # only steps the table had not confirmed: nothing to put back
             self.continue_game()

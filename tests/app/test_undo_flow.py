@@ -18,7 +18,15 @@ from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.testing.autoplay import inputs_for, move_to, random_choice, start_game
 from companion.text.language import LANGUAGE_NAMES, words_for
-from companion.views import AutomaView, MenuView, QuestionView, ScreenKind, StepView, TurnView
+from companion.views import (
+    AutomaView,
+    MenuView,
+    QuestionView,
+    ScreenKind,
+    StepView,
+    TextView,
+    TurnView,
+)
 
 
 def play_until_turns(app, rng, turns):
@@ -275,3 +283,24 @@ def test_an_undo_from_the_reverse_cards_of_another_shows_both_in_turn(tmp_path):
     for _ in range(first.total):
         app.handle(Input.SELECT)
     assert app.view().lines == second_cards[0].lines
+
+
+def test_an_undo_the_journal_has_no_lines_for_is_told_and_the_game_goes_on(tmp_path):
+    # The journal lost its action lines while the game ran (only the setup is left):
+    # shortening it is refused. The player is told in one line, no traceback, and
+    # the game goes on as it was, the file as it was.
+    app = solo_game_three_turns_in(tmp_path)
+    journal = tmp_path / "journal.jsonl"
+    setup_line = journal.read_text().splitlines(keepends=True)[0]
+    journal.write_text(setup_line)
+    played = list(app.game.move_stack)
+    turn = app.view()
+    open_undo(app)
+    app.handle(Input.NEXT)  # "Yes, undo"
+    app.handle(Input.SELECT)
+    notice = app.view()
+    assert isinstance(notice, TextView) and notice.title == app.words("Note")
+    assert "nothing to undo" in " ".join(notice.lines).lower()
+    assert app.game.move_stack == played and journal.read_text() == setup_line
+    app.handle(Input.SELECT)
+    assert app.view() == turn

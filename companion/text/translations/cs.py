@@ -19,6 +19,7 @@ TRANSLATIONS: dict[str, str] = {
     "The action": "Akce",
     "The finished game": "Dokončená hra",
     "The undo": "Vrácení tahu",
+    "Nothing to undo: the saved game holds no earlier action.": "Není co vrátit: uložená hra nemá žádnou dřívější akci.",
     "The new game": "Nová hra",
     "Abandoning the game": "Opuštění hry",
     "The setting": "Nastavení",

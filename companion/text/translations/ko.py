@@ -19,6 +19,7 @@ TRANSLATIONS: dict[str, str] = {
     "The action": "행동",
     "The finished game": "끝난 게임",
     "The undo": "되돌리기",
+    "Nothing to undo: the saved game holds no earlier action.": "되돌릴 것이 없어요: 저장된 게임에 이전 행동이 없어요.",
     "The new game": "새 게임",
     "Abandoning the game": "게임 포기",
     "The setting": "설정",

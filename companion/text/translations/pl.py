@@ -19,6 +19,7 @@ TRANSLATIONS: dict[str, str] = {
     "The action": "Akcja",
     "The finished game": "Ukończona gra",
     "The undo": "Cofnięcie",
+    "Nothing to undo: the saved game holds no earlier action.": "Nie ma czego cofnąć: zapisana gra nie ma wcześniejszych akcji.",
     "The new game": "Nowa gra",
     "Abandoning the game": "Porzucenie gry",
     "The setting": "Ustawienie",

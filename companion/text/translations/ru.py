@@ -19,6 +19,7 @@ TRANSLATIONS: dict[str, str] = {
     "The action": "Ход",
     "The finished game": "Законченная игра",
     "The undo": "Отмена хода",
+    "Nothing to undo: the saved game holds no earlier action.": "Нечего отменять: в записи игры нет более ранних ходов.",
     "The new game": "Новая игра",
     "Abandoning the game": "Отказ от игры",
     "The setting": "Настройка",
