@@ -18,7 +18,7 @@ from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice
 from companion.storage.journal import JOURNAL_NAME, Journal, NothingToUndoError
-from companion.storage.progress import PROGRESS_NAME, Entering, Progress
+from companion.storage.progress import MAX_UNDONE, PROGRESS_NAME, Entering, Progress
 
 if TYPE_CHECKING:
     from companion.engine.undo_steps import UndoPlan
@@ -192,7 +192,18 @@ class GameSession:
             unconfirmed = len(game.move_stack) - self.progress.acknowledged
             self.progress.undone_unconfirmed = min(len(plan.undone), max(0, unconfirmed))
         taken_back = [game.pop() for _ in plan.undone][::-1]
-        self.progress.undone = taken_back + pending
+        joined = taken_back + pending
+        if len(joined) > MAX_UNDONE:
+            # More than progress.json may hold: the next start would set it aside as
+            # damaged, every reverse step lost. The newest actions' steps are left out:
+            # the table was shown them first, undos ago, and had the longest to do them;
+            # this undo's own steps, not shown yet, are all kept.
+            dropped = len(joined) - MAX_UNDONE
+            log.warning("undos in a row: the %d undone first left out of the steps due", dropped)
+            joined = joined[:MAX_UNDONE]
+            # The actions without reverse steps are the newest: dropped first.
+            self.progress.undone_unconfirmed = max(0, self.progress.undone_unconfirmed - dropped)
+        self.progress.undone = joined
         self.progress.acknowledged = len(game.move_stack)
         self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
         # The undo and its reverse steps are recorded first, durably: the journal

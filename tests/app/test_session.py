@@ -663,3 +663,30 @@ def test_the_second_undo_s_question_names_only_what_it_takes_back(tmp_path):
     session = GameSession(tmp_path)
     both_advances_confirmed_and_p2_s_taken_back(session)
     assert undo_prompt_lines(session.undo_plan()) == ("Take back:", "Player 1's advance to 1")
+
+
+def test_undos_in_a_row_past_the_progress_file_s_limit_keep_the_latest_undos_steps(
+    tmp_path, monkeypatch
+):
+    # With room for 3 actions' reverse steps: five corrections of +1 (5 -> 10 buttons),
+    # each confirmed, undone one after the other. Joined, they would be 5: a file the
+    # next start sets aside. Kept: the last three undos', corrections 3, 2 and 1 in the
+    # order the table puts them back (8 -> 7, 7 -> 6, 6 -> 5); corrections 5 and 4,
+    # shown first, are left out.
+    monkeypatch.setattr("companion.storage.progress.MAX_UNDONE", 3)
+    monkeypatch.setattr("companion.app.session.MAX_UNDONE", 3)
+    session = GameSession(tmp_path)
+    session.start(solo())
+    for _ in range(5):
+        session.play(Adjust("player", 1))
+        session.acknowledge()
+    for _ in range(5):
+        plan = session.undo()
+    latest_three = [
+        (Adjust("player", 1), "player", (UndoCorrection("player", 1, buttons),))
+        for buttons in (7, 6, 5)
+    ]
+    assert reverse_steps(plan) == latest_three
+    resumed = GameSession(tmp_path)
+    assert resumed.game.move_stack == []
+    assert reverse_steps(resumed.unconfirmed_undo()) == latest_three
