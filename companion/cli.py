@@ -21,13 +21,13 @@ from companion.engine.gamelog import read_log
 from companion.engine.setup import SEEDS
 from companion.engine.summary import state_dict, text_summary
 from companion.hardware.flags import add_display_arguments
+from companion.output import PROGRAM, OutputLost, write_output
 from companion.storage.files import one_line
 from companion.storage.journal import JOURNAL_LIMIT
 from companion.untrusted import UnusableFileError, iter_lines, read_capped
 
 log = logging.getLogger(__name__)
 
-PROGRAM = "patchwork-companion"
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 """What a shell reports for a command ended by SIGINT (128 + 2)."""
@@ -38,7 +38,7 @@ EXIT_BROKEN_PIPE = 141
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="patchwork-companion",
+        prog=PROGRAM,
         description="A companion for the board game Patchwork: track, buttons, solo Automa.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -151,14 +151,7 @@ def _replay(args: argparse.Namespace) -> int:
     except ValueError as error:  # UnusableFileError, LogError
         print(one_line(f"{args.log}: {error}", 300), file=sys.stderr)
         return EXIT_BAD_INPUT
-    if sys.stdout is None:  # closed (`>&-`): print() would write nothing, without a word
-        return _output_lost("it is closed")
-    try:
-        print(json.dumps(state_dict(game)) if args.json else text_summary(game))
-    except BrokenPipeError:
-        raise
-    except OSError as error:  # `>/dev/full`
-        return _output_lost(error.strerror)
+    write_output(json.dumps(state_dict(game)) if args.json else text_summary(game))
     return 0
 
 
@@ -167,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         status: int = args.handler(args)
         return _output_flushed(status)
+    except OutputLost as error:
+        return _output_lost(str(error))
     except KeyboardInterrupt:
         print(f"{PROGRAM}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -49,6 +49,7 @@ from companion.inputs.keyboard import (
 )
 from companion.inputs.simulated import SimulatedInputs
 from companion.logs import log_to_file
+from companion.output import PROGRAM, write_output
 from companion.runtime.loop import DisplayLoop, Periodic, closing_on_signals
 from companion.runtime.snapshot import StateSnapshot
 from companion.storage.files import StorageError, move_aside
@@ -171,6 +172,9 @@ def check_output(display: str, output: Path | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Simulate; errors are said as the command the user typed (`args.command`: `simulate`,
+    or `run` with a terminal profile)."""
+    prefix = f"{PROGRAM} {args.command}"
     name = choose_display(
         args.display,
         scripted=args.script is not None,
@@ -181,12 +185,12 @@ def run(args: argparse.Namespace) -> int:
         check_output(name, args.output)
         inputs = _read_script(args.script) if args.script else None
     except (OSError, ValueError) as error:  # ScriptError, UsageError, UnusableFileError
-        return _fail(error)
+        return _fail(prefix, error)
     try:
         with _state_dir(args.state_dir, scripted=inputs is not None) as state_dir:
             return _simulate(args, name, inputs, state_dir)
     except (StorageError, StateDirBusyError, DisplayUnavailable, RecordingFailed) as error:
-        return _fail(error)
+        return _fail(prefix, error)
     except KeyboardInterrupt:
         # Ctrl-C while starting (once the loop runs, it ends the loop in order).
         return 130
@@ -209,7 +213,7 @@ def _read_script(path: Path) -> list:
     return parse_script(text, str(path))
 
 
-def log_in_state_dir(state_dir: Path) -> None:
+def log_in_state_dir(state_dir: Path, prefix: str) -> None:
     """Log to companion.log in the state directory; a link or FIFO there is moved aside first.
 
     A card that takes no log (read-only, full) does not stop the simulation: the screen
@@ -224,14 +228,14 @@ def log_in_state_dir(state_dir: Path) -> None:
             log_to_file(path)
     except OSError as error:
         print(
-            f"patchwork-companion simulate: not logging to {path}: {error.strerror or error}",
+            f"{prefix}: not logging to {path}: {error.strerror or error}",
             file=sys.stderr,
         )
         logging.basicConfig(handlers=[logging.NullHandler()])
 
 
-def _fail(error: Exception) -> int:
-    print(f"patchwork-companion simulate: {error}", file=sys.stderr)
+def _fail(prefix: str, error: Exception) -> int:
+    print(f"{prefix}: {error}", file=sys.stderr)
     return 2
 
 
@@ -249,7 +253,7 @@ def _state_dir(requested: Path | None, *, scripted: bool) -> Iterator[Path]:
 
 def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_dir: Path) -> int:
     # The terminal shows the screen: messages go to a file beside the journal.
-    log_in_state_dir(state_dir)
+    log_in_state_dir(state_dir, f"{PROGRAM} {args.command}")
     seeds = itertools.count(args.seed).__next__ if args.seed is not None else new_seed
     queue = EventQueue()
     with SimulatedInputs(queue) as simulated, contextlib.ExitStack() as stack:
@@ -286,7 +290,7 @@ def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_di
         loop.run(queue)
     if args.json:
         game = app.game or app.last_finished
-        print(json.dumps(state_dict(game) if game else None))
+        write_output(json.dumps(state_dict(game) if game else None))
     return 0
 
 
@@ -345,7 +349,7 @@ def _open_window(
     threading.Thread(target=press_window_keys, name="window keys", daemon=True).start()
     stack.callback(keys.put, None)
     if os.isatty(0):
-        print("The companion is in its window; its keys work there and here.", flush=True)
+        write_output("The companion is in its window; its keys work there and here.")
     return window, (Periodic(WINDOW_EVENTS_SECONDS, window.pump),)
 
 

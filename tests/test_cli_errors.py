@@ -255,7 +255,9 @@ def test_a_terminal_display_that_cannot_write_says_so_and_keeps_the_game(
             check=False,
             timeout=60,
         )
-    assert_one_line(result, 2, f"the terminal display cannot write to standard output: {reason}")
+    # Said as the command typed: `run` with a terminal profile runs the simulation's code.
+    said = f"patchwork-companion {how[0]}: the terminal display cannot write to standard output"
+    assert_one_line(result, 2, f"{said}: {reason}")
     assert files_of(state) == files
 
 
@@ -279,3 +281,66 @@ def test_replay_that_cannot_write_says_so(tmp_path, stdout, preexec_fn, reason, 
             timeout=60,
         )
     assert_one_line(result, 1, f"cannot write to standard output: {reason}")
+
+
+def environment(*, unbuffered: str) -> dict[str, str]:
+    """This environment, Python's output unbuffered (PYTHONUNBUFFERED, as `-u`) or not."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = unbuffered
+    return env
+
+
+SCRIPTED_JSON = ["simulate", "--script", "start.txt", "--json"]
+WRITERS = pytest.mark.parametrize(
+    "how", [SCRIPTED_JSON, ["check-hardware", "--profile", "simulation"]], ids=" ".join
+)
+
+
+@pytest.mark.parametrize("unbuffered", ["1", ""])
+@UNWRITABLE_OUTPUTS
+@WRITERS
+def test_a_command_that_cannot_write_says_so(
+    tmp_path, stdout, preexec_fn, reason, unbuffered, how
+):
+    # As replay says it: `simulate --json` raised OSError inside the command, unbuffered
+    # ("unexpected error"), and check-hardware's description went nowhere without a word.
+    (tmp_path / "start.txt").write_text("select\n" * 8)
+    with open(stdout or os.devnull, "w") as output:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", *how],
+            stdin=subprocess.DEVNULL,
+            stdout=output if stdout else None,
+            stderr=subprocess.PIPE,
+            preexec_fn=preexec_fn,
+            env=environment(unbuffered=unbuffered),
+            text=True,
+            check=False,
+            timeout=60,
+            cwd=tmp_path,
+        )
+    assert_one_line(result, 1, f"patchwork-companion: cannot write to standard output: {reason}")
+
+
+@pytest.mark.parametrize("unbuffered", ["1", ""])
+@WRITERS
+def test_a_command_writing_into_a_pipe_nobody_reads_says_nothing(tmp_path, unbuffered, how):
+    # `simulate --script S --json | head -0`: head gone, silently, as replay and `cat`.
+    (tmp_path / "start.txt").write_text("select\n" * 8)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", *how],
+            stdin=subprocess.DEVNULL,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            env=environment(unbuffered=unbuffered),
+            text=True,
+            check=False,
+            timeout=60,
+            cwd=tmp_path,
+        )
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (141, "")

@@ -25,6 +25,7 @@ from companion.inputs.gpio import open_gpio_inputs
 from companion.inputs.keyboard import keyboard_session
 from companion.inputs.serial_pad import SerialPad
 from companion.inputs.simulated import SimulatedInputs
+from companion.output import write_output
 from companion.render.screens import render
 from companion.runtime.loop import closing_on_signals
 from companion.views import InputTestView, TestPatternView
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     except ProfileError as error:
         print(f"patchwork-companion: {error}", file=sys.stderr)
         return EXIT_BAD_SETUP
-    print("\n".join(describe(profile)), flush=True)
+    write_output("\n".join(describe(profile)))
     queue = EventQueue()
     with ExitStack() as stack:
         try:
@@ -102,7 +103,7 @@ def _print_unless_terminal(profile: HardwareProfile) -> Callable[[str], None]:
     # In simulation the terminal shows the screen: printing would scroll it away.
     if profile.display.driver == "terminal":
         return lambda line: None
-    return lambda line: print(line, flush=True)
+    return write_output
 
 
 def check_inputs_view(events: list[str]) -> InputTestView:

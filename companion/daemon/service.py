@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
         return simulate.run(
             argparse.Namespace(
+                command=args.command,  # its errors name `run`, the command typed
                 display=None,
                 output=None,
                 script=None,
