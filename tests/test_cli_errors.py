@@ -300,9 +300,7 @@ WRITERS = pytest.mark.parametrize(
 @pytest.mark.parametrize("unbuffered", ["1", ""])
 @UNWRITABLE_OUTPUTS
 @WRITERS
-def test_a_command_that_cannot_write_says_so(
-    tmp_path, stdout, preexec_fn, reason, unbuffered, how
-):
+def test_a_command_that_cannot_write_says_so(tmp_path, stdout, preexec_fn, reason, unbuffered, how):
     # As replay says it: `simulate --json` raised OSError inside the command, unbuffered
     # ("unexpected error"), and check-hardware's description went nowhere without a word.
     (tmp_path / "start.txt").write_text("select\n" * 8)
