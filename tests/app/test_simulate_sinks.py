@@ -92,7 +92,13 @@ def test_keys_pressed_in_the_window_play_and_closing_it_quits(tmp_path, monkeypa
     thread = threading.Thread(target=person, daemon=True)
     thread.start()
     args = argparse.Namespace(
-        display="pygame", output=None, script=None, seed=7, state_dir=tmp_path, json=True
+        command="simulate",
+        display="pygame",
+        output=None,
+        script=None,
+        seed=7,
+        state_dir=tmp_path,
+        json=True,
     )
     assert simulate.run(args) == 0
     thread.join()
