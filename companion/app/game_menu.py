@@ -28,9 +28,13 @@ class GameMenu:
     def show(self) -> None:
         game, words = self.session.current, self.app.words
         entries = [Entry(words("Back to the game"), self.flow.resume)]
-        if claimants := game.bonus_claimants():
+        # A claim or a correction opened on a card would be confirmed with the cards still
+        # due, losing them (a leather patch never told). Both wait for the turn screen, one
+        # press away; the engine asks for the 7×7 before any move that could take it.
+        cards_due = self.session.cards_due()
+        if not cards_due and (claimants := game.bonus_claimants()):
             entries.append(self.claim_entry(claimants))
-        if not game.is_over:
+        if not game.is_over and not cards_due:
             sides = list(game.sides)
             entries.append(
                 Entry(

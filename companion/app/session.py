@@ -153,6 +153,13 @@ class GameSession:
         action = game.pop()
         return action, game.push(action)
 
+    def cards_due(self) -> bool:
+        """Whether the table has cards left to confirm: an action's steps or an undo's
+        reverse steps. Confirming a later action counts all those before it as done."""
+        return self.progress.acknowledged < len(self.current.move_stack) or bool(
+            self.progress.undone
+        )
+
     def acknowledge(self) -> None:
         """The table has done the last action's steps."""
         self.progress.acknowledged = len(self.current.move_stack)
