@@ -101,3 +101,16 @@ def test_cards_due_hold_across_a_restart(tmp_path):
     assert GameSession(tmp_path).cards_due()  # a power cut on the advance's card
     session.acknowledge()
     assert not GameSession(tmp_path).cards_due()
+
+
+def test_an_undo_s_reverse_cards_are_cards_due(tmp_path):
+    """An undo's reverse steps are due too: the advance confirmed, then undone, its token
+    must be put back before a claim or a correction; confirmed, nothing is due."""
+    session = GameSession(tmp_path)
+    session.start(solo_game().setup)
+    session.play(ADVANCE)
+    session.acknowledge()
+    assert session.undo() is not None  # the advance's reverse steps, shown on cards
+    assert GameSession(tmp_path).cards_due()
+    session.undo_confirmed()
+    assert not GameSession(tmp_path).cards_due()
