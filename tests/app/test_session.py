@@ -690,3 +690,27 @@ def test_undos_in_a_row_past_the_progress_file_s_limit_keep_the_latest_undos_ste
     resumed = GameSession(tmp_path)
     assert resumed.game.move_stack == []
     assert reverse_steps(resumed.unconfirmed_undo()) == latest_three
+
+
+def test_undos_in_a_row_past_the_limit_leave_out_the_unconfirmed_automa_turn_first(
+    tmp_path, monkeypatch
+):
+    # As the solo double undo above, with room for one action fewer than the two undos
+    # take back. Left out is the newest: the Automa's last turn, whose card was still
+    # showing and which had no reverse steps. Every other step is told as without the
+    # limit: the turns the table confirmed keep theirs (the count of actions without
+    # reverse steps drops with the one left out).
+    session = GameSession(tmp_path)
+    session.start(solo())
+    session.play(Adjust("player", 2))
+    session.acknowledge()
+    turns = advance_and_automa_turns_but_the_last_confirmed(session)
+    room = 1 + 1 + turns - 1  # the correction, the advance, the Automa's turns but one
+    monkeypatch.setattr("companion.storage.progress.MAX_UNDONE", room)
+    monkeypatch.setattr("companion.app.session.MAX_UNDONE", room)
+    first = session.undo()
+    assert first.automa_turns == turns - 1
+    second = session.undo()
+    correction = (Adjust("player", 2), "player", (UndoCorrection("player", 2, 5),))
+    assert reverse_steps(second) == [*reverse_steps(first), correction]
+    assert reverse_steps(GameSession(tmp_path).unconfirmed_undo()) == reverse_steps(second)
