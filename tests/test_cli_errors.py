@@ -139,6 +139,15 @@ def test_a_second_instance_on_one_state_dir_exits_2_naming_the_holder(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_run_with_a_terminal_profile_names_run_in_its_errors(tmp_path):
+    # The simulation profile draws in the terminal: `run` simulates, and its one-line
+    # errors name the command the user typed, `run`, not `simulate`.
+    (tmp_path / "state").mkdir()
+    with StateDirLock(tmp_path / "state"):
+        result = command("run", "--profile", "simulation", "--state-dir", "state", cwd=tmp_path)
+    assert_one_line(result, 2, "patchwork-companion run: ", "is in use by process")
+
+
 def test_ctrl_c_in_the_simulation_is_one_line(tmp_path):
     # A long script keeps the simulation busy; Ctrl-C is SIGINT to the process.
     (tmp_path / "script.txt").write_text("next\nprevious\n" * 50_000)
