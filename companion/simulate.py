@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(prefix, error)
     try:
         with _state_dir(args.state_dir, scripted=inputs is not None) as state_dir:
-            return _simulate(args, name, inputs, state_dir)
+            return _simulate(args, name, inputs, state_dir, prefix)
     except (StorageError, StateDirBusyError, DisplayUnavailable, RecordingFailed) as error:
         return _fail(prefix, error)
     except KeyboardInterrupt:
@@ -251,9 +251,11 @@ def _state_dir(requested: Path | None, *, scripted: bool) -> Iterator[Path]:
             yield directory
 
 
-def _simulate(args: argparse.Namespace, name: str, inputs: list | None, state_dir: Path) -> int:
+def _simulate(
+    args: argparse.Namespace, name: str, inputs: list | None, state_dir: Path, prefix: str
+) -> int:
     # The terminal shows the screen: messages go to a file beside the journal.
-    log_in_state_dir(state_dir, f"{PROGRAM} {args.command}")
+    log_in_state_dir(state_dir, prefix)
     seeds = itertools.count(args.seed).__next__ if args.seed is not None else new_seed
     queue = EventQueue()
     with SimulatedInputs(queue) as simulated, contextlib.ExitStack() as stack:

@@ -25,7 +25,7 @@ from companion.inputs.gpio import open_gpio_inputs
 from companion.inputs.keyboard import keyboard_session
 from companion.inputs.serial_pad import SerialPad
 from companion.inputs.simulated import SimulatedInputs
-from companion.output import write_output
+from companion.output import PROGRAM, write_output
 from companion.render.screens import render
 from companion.runtime.loop import closing_on_signals
 from companion.views import InputTestView, TestPatternView
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         profile = open_profile(args)
     except ProfileError as error:
-        print(f"patchwork-companion: {error}", file=sys.stderr)
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
         return EXIT_BAD_SETUP
     write_output("\n".join(describe(profile)))
     queue = EventQueue()
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 stack.enter_context(open_gpio_inputs(profile.inputs, queue))
         except (DisplayUnavailable, GPIOZeroError, OSError) as error:
-            print(f"patchwork-companion: {profile.name}: {error}", file=sys.stderr)
+            print(f"{PROGRAM}: {profile.name}: {error}", file=sys.stderr)
             return EXIT_BAD_SETUP
         if profile.serial_pad:
             pad = SerialPad(

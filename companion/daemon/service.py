@@ -26,6 +26,7 @@ from companion.hardware.profile import ProfileError, default_profile_name, load_
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
 from companion.logs import log_to_stderr
+from companion.output import PROGRAM
 from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic, closing_on_signals
 from companion.runtime.snapshot import StateSnapshot
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         profile = open_profile(args)
         state_dir = resolve_state_dir(args.state_dir)
     except (ProfileError, StorageError) as error:
-        print(f"patchwork-companion: {error}", file=sys.stderr)
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
         return EXIT_BAD_SETUP
     if profile.display.driver == "terminal":
         # No panel and no GPIO: the simulation, driven from this terminal's keyboard.
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         lock = StateDirLock(state_dir)
     except StateDirBusyError as error:
-        print(f"patchwork-companion: {error}", file=sys.stderr)
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
         return EXIT_BAD_SETUP
     queue = EventQueue()
     with ExitStack() as stack:
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             display = stack.enter_context(panel_for(profile))
             stack.enter_context(open_gpio_inputs(profile.inputs, queue))
         except (DisplayUnavailable, GPIOZeroError, OSError) as error:
-            print(f"patchwork-companion: {profile.name}: {error}", file=sys.stderr)
+            print(f"{PROGRAM}: {profile.name}: {error}", file=sys.stderr)
             return EXIT_BAD_SETUP
         stack.enter_context(closing_on_signals(queue))
         serve(app, display, queue, Notifier.from_environment(), profile)
