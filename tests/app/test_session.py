@@ -713,4 +713,6 @@ def test_undos_in_a_row_past_the_limit_leave_out_the_unconfirmed_automa_turn_fir
     second = session.undo()
     correction = (Adjust("player", 2), "player", (UndoCorrection("player", 2, 5),))
     assert reverse_steps(second) == [*reverse_steps(first), correction]
+    # Joined, the plan's Automa turns are counted, not its actions but one.
+    assert second.automa_turns == turns - 1 and second.person.action == Adjust("player", 2)
     assert reverse_steps(GameSession(tmp_path).unconfirmed_undo()) == reverse_steps(second)
