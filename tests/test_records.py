@@ -1,0 +1,249 @@
+"""`@record` behaves as `@dataclass(frozen=True, slots=True)` does (companion/records.py).
+
+The expectations are written from what a frozen dataclass does (the Python documentation),
+and one test sets a record beside a real frozen dataclass and compares them call by call.
+"""
+
+import dataclasses
+import sys
+from typing import Any
+
+import mypy.api
+import pytest
+
+from companion.records import record
+
+
+@record
+class Point:
+    """A square of the quilt board."""
+
+    x: int
+    y: int = 0
+
+
+@record
+class Square:
+    """A square with the same fields as `Point`, of another class."""
+
+    x: int
+    y: int = 0
+
+
+@record
+class Empty:
+    """A record without fields."""
+
+
+class Board:
+    """Holds a nested record, to see its qualified name in the repr."""
+
+    @record
+    class Mark:
+        """A labelled mark on the board."""
+
+        label: str
+        where: tuple[int, int]
+
+
+@record
+class Checked:
+    """A record whose __post_init__ refuses a negative count."""
+
+    count: int
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError(f"count {self.count} is negative")
+
+
+def test_arguments_by_position_by_keyword_and_defaults():
+    assert (Point(3, 4).x, Point(3, 4).y) == (3, 4)
+    assert (Point(y=4, x=3).x, Point(y=4, x=3).y) == (3, 4)
+    assert (Point(3).x, Point(3).y) == (3, 0)
+    assert (Point(3, y=5).x, Point(3, y=5).y) == (3, 5)
+
+
+def test_a_missing_argument_names_the_class_and_the_field():
+    with pytest.raises(TypeError, match=r"^Point\(\) missing required argument 'x'$"):
+        Point()
+    with pytest.raises(TypeError, match=r"^Point\(\) missing required argument 'x'$"):
+        Point(y=1)
+    with pytest.raises(
+        TypeError, match=r"^Board\.Mark\(\) missing required arguments 'label', 'where'$"
+    ):
+        Board.Mark()
+
+
+def test_an_unexpected_keyword_is_named():
+    with pytest.raises(TypeError, match=r"^Point\(\) got an unexpected keyword argument 'z'$"):
+        Point(1, z=2)
+    # Python names the unknown keyword before a missing argument, a typo's likely twin.
+    with pytest.raises(TypeError, match=r"^Point\(\) got an unexpected keyword argument 'X'$"):
+        Point(X=1)
+
+
+def test_too_many_positional_arguments():
+    with pytest.raises(TypeError, match=r"^Point\(\) takes 2 positional arguments but 3 were"):
+        Point(1, 2, 3)
+    with pytest.raises(TypeError, match=r"^Empty\(\) takes 0 positional arguments but 1 was"):
+        Empty(1)
+
+
+def test_an_argument_given_twice():
+    with pytest.raises(TypeError, match=r"^Point\(\) got multiple values for argument 'x'$"):
+        Point(1, x=2)
+
+
+def test_post_init_runs_after_the_fields_are_set():
+    assert Checked(2).count == 2
+    with pytest.raises(ValueError, match="count -1 is negative"):
+        Checked(-1)
+
+
+def test_equal_only_to_the_same_class_with_equal_values():
+    assert Point(1, 2) == Point(1, 2)
+    assert Point(1, 2) != Point(1, 3)
+    assert Point(1, 2) != Square(1, 2)
+    assert Point(1, 2) != (1, 2)
+    assert Point(1, 2).__eq__((1, 2)) is NotImplemented
+    assert Empty() == Empty()
+
+
+def test_the_hash_is_that_of_the_field_values():
+    assert hash(Point(1, 2)) == hash((1, 2))
+    assert hash(Empty()) == hash(())
+    assert len({Point(1, 2), Point(1, 2), Point(2, 1)}) == 2
+
+
+def test_repr_as_a_dataclass_writes_it():
+    assert repr(Point(1, 2)) == "Point(x=1, y=2)"
+    assert repr(Board.Mark("a'b", (1, 2))) == 'Board.Mark(label="a\'b", where=(1, 2))'
+    assert repr(Empty()) == "Empty()"
+
+
+def test_assigning_or_deleting_a_field_raises_frozen_instance_error():
+    point = Point(1, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'x'"):
+        point.x = 5
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'y'"):
+        del point.y
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        point.z = 5
+    assert (point.x, point.y) == (1, 2)
+
+
+def test_a_record_has_slots_and_no_instance_dict():
+    assert Point.__slots__ == ("x", "y")
+    assert not hasattr(Point(1), "__dict__")
+
+
+def test_dataclasses_functions_see_a_dataclass():
+    point = Point(1, 2)
+    assert dataclasses.is_dataclass(point)
+    assert [field.name for field in dataclasses.fields(Point)] == ["x", "y"]
+    assert dataclasses.asdict(point) == {"x": 1, "y": 2}
+    moved = dataclasses.replace(point, y=7)
+    assert (moved, point) == (Point(1, 7), Point(1, 2))
+    with pytest.raises(TypeError, match="'z'"):
+        dataclasses.replace(point, z=1)
+
+
+def test_a_match_with_positional_patterns():
+    match Point(1, 2):
+        case Point(1, y):
+            matched = y
+        case _:
+            matched = None
+    assert matched == 2
+    assert Point.__match_args__ == ("x", "y")
+
+
+def test_refuses_a_field_with_options():
+    with pytest.raises(TypeError, match=r"record .*Listed: items is a field\(\.\.\.\)"):
+
+        @record
+        class Listed:
+            """Would need a default_factory."""
+
+            items: list[int] = dataclasses.field(default_factory=list)
+
+
+def test_refuses_a_class_without_a_docstring():
+    with pytest.raises(TypeError, match=r"record .*Bare has no docstring"):
+
+        @record
+        class Bare:
+            x: int
+
+
+def test_refuses_a_method_it_would_replace():
+    with pytest.raises(TypeError, match=r"record .*Shown defines __repr__"):
+
+        @record
+        class Shown:
+            """Has a repr of its own."""
+
+            x: int
+
+            def __repr__(self) -> str:
+                return "shown"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PointByDataclass:
+    """The same fields as `Point`, made by dataclasses itself."""
+
+    x: int
+    y: int = 0
+
+
+CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    ((1, 2), {}),
+    ((1,), {}),
+    ((), {"x": 1, "y": 2}),
+    ((), {"y": 2, "x": 1}),
+    ((1,), {"y": 2}),
+    ((), {}),
+    ((), {"y": 2}),
+    ((1, 2, 3), {}),
+    ((1,), {"x": 2}),
+    ((1,), {"z": 2}),
+    ((), {"x": [1], "y": None}),
+]
+
+
+@pytest.mark.parametrize(("args", "kwargs"), CALLS)
+def test_a_call_does_what_it_does_to_a_frozen_dataclass(args, kwargs):
+    def outcome(cls: type) -> Any:
+        try:
+            made = cls(*args, **kwargs)
+        except TypeError:
+            return TypeError
+        fields = repr(made).removeprefix(cls.__name__)
+        hashed = hash(made) if not isinstance(made.x, list) else None
+        return fields, hashed, dataclasses.astuple(made), made == cls(*args, **kwargs)
+
+    assert outcome(Point) == outcome(PointByDataclass)
+
+
+def test_mypy_checks_a_record_as_a_frozen_dataclass(tmp_path):
+    program = (
+        "from companion.records import record\n"
+        "@record\n"
+        "class Point:\n"
+        "    '''A square.'''\n"
+        "    x: int\n"
+        "    y: int = 0\n"
+        "point = Point(1, y=2)\n"
+        "point.x = 3\n"  # line 8
+        "Point()\n"  # line 9
+        "Point(1, 2, 3)\n"  # line 10
+        "Point('a')\n"  # line 11
+    )
+    report, _, status = mypy.api.run(
+        ["--config-file", "", "--cache-dir", str(tmp_path), "--python-executable", sys.executable]
+        + ["--no-error-summary", "-c", program]
+    )
+    lines = sorted(int(line.split(":")[1]) for line in report.splitlines() if "error:" in line)
+    assert (status, lines) == (1, [8, 9, 10, 11])
