@@ -8,26 +8,25 @@ in the order it is done.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.engine.automa import AutomaDecision
+from companion.records import record
 
 # --- actions -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Advance:
     """Move in front of the opponent and take a button per square moved."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Buy:
     """Buy the patch `index` places clockwise of the neutral token (0, 1 or 2)."""
 
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AutomaTurn:
     """The Automa's whole turn: reveal, decide, move, income, discard, reshuffle.
 
@@ -39,14 +38,14 @@ class AutomaTurn:
     reshuffle: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClaimBonus:
     """A player declares a completed 7×7 square and takes the bonus tile."""
 
     side: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Adjust:
     """A correction at the table: change a side's buttons by `delta`."""
 
@@ -63,14 +62,14 @@ AUTOMA_TURN = AutomaTurn()
 # --- steps for the table ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RevealCard:
     """The Automa reveals its card; `decision` says what it takes and why."""
 
     decision: AutomaDecision
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakePatch:
     """`side` pays `cost` buttons and takes `patch_id`, `index` places from the token.
 
@@ -86,15 +85,17 @@ class TakePatch:
     """For the Automa: "with buttons" or "without buttons"; None for a player."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveNeutralToken:
     """Move the neutral token to the place of the patch just taken."""
 
     patch_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveToken:
+    """`side`'s time token moves from `start` to `end` on the time track."""
+
     side: str
     start: int
     end: int
@@ -102,7 +103,7 @@ class MoveToken:
     """True when it lands on the other token's square and goes on top of it."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeButtons:
     """`side` takes `count` buttons from the bank."""
 
@@ -114,7 +115,7 @@ class TakeButtons:
     """The income mark crossed, for income."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeLeather:
     """`side` takes the leather patch lying at `position` (and places it, if a player)."""
 
@@ -122,7 +123,7 @@ class TakeLeather:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscardLeather:
     """`side` crossed the leather patch at `position` with a full quilt (81 squares).
 
@@ -134,7 +135,7 @@ class DiscardLeather:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeBonus:
     """`side` takes the 7×7 bonus tile: a claim, the Automa reaching its mark, or
     a full quilt (81 squares always hold a 7×7 square, RULES.md §3)."""
@@ -143,7 +144,7 @@ class TakeBonus:
     full_quilt: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AdjustButtons:
     """A correction of the count the device keeps: `side`'s buttons change by `delta`
     (negative: fewer) to `buttons`. Nothing moves at the table: the count was wrong."""

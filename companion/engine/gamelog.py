@@ -17,7 +17,6 @@ import json
 import re
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.actions import (
@@ -34,6 +33,7 @@ from companion.engine.errors import RulesError
 from companion.engine.game import Game
 from companion.engine.json_limits import loads, short_repr
 from companion.engine.setup import Mode, Setup, solo_setup, two_player_setup
+from companion.records import record
 
 LOG_FORMAT = "patchwork-companion-log"
 LOG_VERSION = 1
@@ -132,7 +132,7 @@ def read_log(lines: Iterable[str | bytes]) -> Game:
     return replayed.game
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PartialLog:
     """A log replayed as far as it could be."""
 

@@ -8,13 +8,13 @@ screen computes a rule; `Game` (game.py) uses the same answers when it acts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from companion.engine.automa import CARD_BY_NUMBER, AutomaCard, AutomaDecision, Deck, choose_patch
 from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS, Patch
 from companion.engine.setup import Side
 from companion.engine.state import GameState, SideState
+from companion.records import record
 
 
 class Shortage(Enum):
@@ -24,7 +24,7 @@ class Shortage(Enum):
     SQUARES = "squares"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Refusal:
     """Why a patch on offer cannot be bought, with the numbers to check it; the screens
     word it (the engine speaks no language)."""
@@ -36,7 +36,7 @@ class Refusal:
     """The side's buttons, or its empty squares."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AutomaPlan:
     """What the Automa's next turn will do, worked out from the top card."""
 

@@ -6,23 +6,26 @@ Players count their buttons, the 7×7 tile and lose two per empty square
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.engine.catalogue import BONUS_POINTS, EMPTY_SQUARE_PENALTY, PATCH_BY_ID
 from companion.engine.setup import Side
 from companion.engine.state import GameState
+from companion.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScoreLine:
+    """One line of a side's score: what is counted, how many, and the points."""
+
     label: str
     """What is counted, e.g. "buttons", "bonus tile", "empty squares"."""
     count: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
+    """How a game ended: each side's score and the winner."""
+
     scores: dict[str, int]
     winner: str
     tie: bool

@@ -9,7 +9,7 @@ off the table (whose turn, the offer, the next card). The rule questions
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from companion.engine.actions import Action, Advance, AutomaTurn, Buy
 from companion.engine.automa import CARDS_SET_ASIDE
@@ -21,6 +21,7 @@ from companion.engine.catalogue import (
     Patch,
 )
 from companion.engine.setup import Mode, Setup, Side
+from companion.records import record
 
 OFFER_SIZE = 3
 
@@ -76,7 +77,7 @@ class SideState:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Snapshot:
     """The state before one action: what `Game.pop` puts back."""
 

@@ -23,7 +23,6 @@ ReturnButtons(side=<Side.P1: 'p1'>, count=1, reason='advance', mark=None)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from companion.engine.actions import (
     Action,
@@ -44,11 +43,12 @@ from companion.engine.actions import (
 from companion.engine.errors import IllegalActionError
 from companion.engine.game import Game
 from companion.engine.setup import Side
+from companion.records import record
 
 # --- the reverse steps ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReturnPatch:
     """Take `patch_id` back from `side` (off a player's quilt, or from the Automa's
     `pile`) and put it back in the circle, between `anticlockwise` and `clockwise`:
@@ -64,7 +64,7 @@ class ReturnPatch:
     """For the Automa: the pile it lies on, "with buttons" or "without buttons"."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RefundCost:
     """`side` takes back from the bank the `count` buttons it paid for `patch_id`."""
 
@@ -73,7 +73,7 @@ class RefundCost:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReturnNeutralToken:
     """The neutral token goes back just anticlockwise of `before`: the patch that was
     first on offer before the action."""
@@ -81,7 +81,7 @@ class ReturnNeutralToken:
     before: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveTokenBack:
     """`side`'s time token goes back from `start` to `end`."""
 
@@ -93,7 +93,7 @@ class MoveTokenBack:
     its token was on top (RULES.md §3, whose turn)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReturnButtons:
     """`side` puts `count` buttons back in the bank: those an advance paid for the
     squares moved (`reason` "advance"), or the income at `mark` ("income")."""
@@ -104,7 +104,7 @@ class ReturnButtons:
     mark: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReturnLeather:
     """The leather patch `side` got at `position` goes back on the track there: off a
     player's quilt, from the Automa's pile, or, `discarded`, out of the box (a full
@@ -115,7 +115,7 @@ class ReturnLeather:
     discarded: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReturnBonus:
     """`side` gives back the 7×7 bonus tile: it is free again."""
 
@@ -124,7 +124,7 @@ class ReturnBonus:
     """It was taken for a full quilt (81 squares), not claimed or at the Automa's mark."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UndoCorrection:
     """A correction of `delta` to `side`'s buttons is taken back: the count goes
     back to `buttons`. Nothing moves at the table: it corrected the device's count."""
@@ -135,7 +135,7 @@ class UndoCorrection:
     """The side's buttons once the correction is taken back."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UndoReshuffle:
     """The reshuffle after the Automa's turn is taken back: the deck is again
     `draw_pile` (top first) with `discarded` cards on the discard pile."""
@@ -144,7 +144,7 @@ class UndoReshuffle:
     discarded: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReturnCard:
     """The Automa's card `number` goes back on top of its draw pile (RULES.md §4 step
     1 in reverse); with the tactical deck its back shows the next virtual buttons."""
@@ -166,7 +166,7 @@ ReverseStep = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UndoneAction:
     """One action taken back: who did it, and the reverse steps for the table."""
 
@@ -178,7 +178,7 @@ class UndoneAction:
     """The patch it took, if any."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UndoPlan:
     """What one undo takes back, in the order it is taken back: the last action first,
     the person's action (the one the undo is for) last. Undos in a row whose reverse
