@@ -8,10 +8,10 @@ as numbers where the renderer draws them specially (track, patches, cards).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from companion.engine.actions import Advance, Buy
+from companion.records import record
 
 
 class ScreenKind(Enum):
@@ -37,14 +37,16 @@ class ScreenKind(Enum):
     LANGUAGE = "language"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MenuItem:
+    """One line of a menu: its label and, right-aligned, a detail."""
+
     label: str
     detail: str = ""
     """Shown right-aligned on the same line (a value, a mark position…)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MenuView:
     """A title and a list to turn through; the selected line is highlighted."""
 
@@ -56,7 +58,7 @@ class MenuView:
     kind: ScreenKind = ScreenKind.OTHER
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PatchView:
     """One patch of the catalogue, as the table should show it."""
 
@@ -69,7 +71,7 @@ DEAL_PER_SCREEN = 8
 """Patches a deal screen shows at once: two rows of four, small but countable."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealView:
     """Dealing the circle: lay these patches next, clockwise, in reading order."""
 
@@ -83,7 +85,7 @@ class DealView:
     """Where to lay them: after P00 on the first screen, then on clockwise."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PickPatchView:
     """Entering the circle: which patch lies at place `number` clockwise after P00?
 
@@ -112,7 +114,7 @@ class PickPatchView:
     """What turning or pressing does now, e.g. "press: place it"."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OpenMenu:
     """The turn screen's last choice: the game menu instead of an action."""
 
@@ -121,7 +123,7 @@ TurnChoice = Buy | Advance | OpenMenu
 """What pressing on the turn screen does: one of the game's actions, or the menu."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SideView:
     """One side as the board's header and track show it."""
 
@@ -134,7 +136,7 @@ class SideView:
     """A shorter name for a crowded header ("A", "Pl.1"); empty: the label."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardView:
     """The table as it stands, kept on every in-game screen so its pixels stay put.
 
@@ -154,7 +156,7 @@ class BoardView:
     worded, e.g. "next 8●"; empty with the normal deck."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnView:
     """A player's turn on the board: the offer and what can be done."""
 
@@ -174,7 +176,7 @@ class TurnView:
     ("-110 pts, income 3●", "11")."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StepView:
     """One thing to do at the table after an action, in the strip under the board."""
 
@@ -191,7 +193,7 @@ class StepView:
     so the card takes a row fewer (a Korean row is two of the panel's pages)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AutomaView:
     """The Automa's whole turn in the strip under the board: its choice and the steps,
     then (turning the knob) its card and every filter that decided."""
@@ -206,7 +208,7 @@ class AutomaView:
     steps): all of them show before the press that confirms them."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QuestionView:
     """A question with a few answers (the 7×7 reminder, confirming an undo…)."""
 
@@ -217,7 +219,7 @@ class QuestionView:
     kind: ScreenKind = ScreenKind.OTHER
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NumberView:
     """Choosing a number with the encoder (a correction, a setting)."""
 
@@ -227,8 +229,10 @@ class NumberView:
     hint: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScoreColumn:
+    """One side's column on the score screen: its rows and its total."""
+
     label: str
     lines: tuple[tuple[str, int], ...]
     """(what, points) rows of the breakdown."""
@@ -237,8 +241,10 @@ class ScoreColumn:
     """For a total too wide to leave room for the label; empty: the label."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScoreView:
+    """The score at the end of a game: both sides' columns and the verdict."""
+
     columns: tuple[ScoreColumn, ScoreColumn]
     verdict: str
     """E.g. "You win by 4" or "Tie: Automa reached 53 first"."""
@@ -247,7 +253,7 @@ class ScoreView:
     rows, not its first (the Automa's four under Korean's taller letters)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TextView:
     """Pages of text (rules reminder, statistics, a notice), turned with the encoder.
 
@@ -260,8 +266,10 @@ class TextView:
     footer: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InputTestView:
+    """The input test: the inputs as they arrive, to check every button and the knob."""
+
     events: tuple[str, ...]
     """The most recent inputs, newest last."""
     title: str
@@ -272,7 +280,7 @@ class InputTestView:
     hint: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TestPatternView:
     """check-hardware's first screen: the panel's edges, its top left, and the build."""
 
