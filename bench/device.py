@@ -1,6 +1,7 @@
 """Figures for the companion on its hardware, measured without the hardware.
 
-    .venv/bin/python bench/device.py [--games N] [--idle-seconds S] [--language CODE ...]
+    .venv/bin/python bench/device.py [--games N] [--idle-seconds S] [--startup-runs N]
+                                     [--language CODE ...]
 
 The daemon's own code runs with the real luma.oled driver writing to a
 recording I2C bus (`companion.testing.recording.RecordingBus`) and gpiozero's
@@ -12,8 +13,12 @@ real devices on MockFactory pins. Printed, each against its reference:
    having been written), median and p99;
 3. idle: CPU time and wake-ups (context switches) of the idle daemon over S
    seconds, against a plain loop redrawing every 100 ms;
-4. start-up to the first frame (READY=1 on a real notify socket), fresh and with
-   a game in progress to resume, against a bare `import PIL, luma.oled, gpiozero`;
+4. start-up to the first frame, fresh and with a game in progress to resume,
+   against a bare `import PIL, luma.oled, gpiozero` (`print_start_up`): each
+   program timed from its start to READY=1 on a real notify socket, which the
+   bare imports send right after them, CPU read at that moment; the median of
+   `--startup-runs` starts of each, taken in turn, with the companion's
+   bytecode compiled first;
 5. resident memory of the running daemon.
 
 Figures 1 and 2 are measured in each `--language` (default English): Korean
@@ -38,6 +43,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from gpiozero.pins.mock import MockFactory
 
@@ -224,8 +230,10 @@ mock pins instead of /dev/i2c-1 and GPIO (figures 3, 4 and 5)."""
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds `pid`'s live threads have run, to the nanosecond: the first field of each
+    thread's schedstat. (/proc/<pid>/stat counts in clock ticks, 10 ms, a tenth of a start.)"""
+    tasks = Path(f"/proc/{pid}/task").iterdir()
+    return sum(int((task / "schedstat").read_text().split()[0]) for task in tasks) / 1e9
 
 
 def context_switches(pid: int) -> int:
@@ -257,11 +265,25 @@ def game_in_progress(state_dir: Path, actions: int = 12) -> None:
             app.handle(item)
 
 
-def start_daemon(
-    scratch: str, listener: socket.socket, resumed: bool = False
+BARE_IMPORT = "import PIL.Image, luma.oled.device, gpiozero"
+"""What any program that drives the panel with luma and reads gpiozero inputs imports."""
+
+BARE_READY = f"""
+{BARE_IMPORT}
+import socket, sys
+socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).sendto(b"READY=1", sys.argv[2])
+sys.stdin.read()
+"""
+"""The bare imports timed as the daemon is: they say READY=1 on the notify socket (argument 2,
+as the daemon's) right after them, then wait, so neither's interpreter exit is counted."""
+
+
+def start_until_ready(
+    program: str, scratch: str, listener: socket.socket, resumed: bool = False
 ) -> tuple[subprocess.Popen, float]:
-    """The daemon in a child process, and the seconds until it said READY=1; `resumed`:
-    with a game in progress to resume (its first frame the turn), else a fresh start."""
+    """`program` (`DAEMON` or `BARE_READY`) in a child process, and the seconds until it said
+    READY=1; `resumed`: with a game in progress to resume (the daemon's first frame is then
+    the turn), else a fresh start. The child waits for its stdin to close."""
     notify_path = os.path.join(scratch, "notify")
     listener.bind(notify_path)
     state = os.path.join(scratch, "state")
@@ -269,21 +291,88 @@ def start_daemon(
         game_in_progress(Path(state))
     started = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-c", DAEMON, PROFILE, notify_path, state], stdin=subprocess.PIPE
+        [sys.executable, "-c", program, PROFILE, notify_path, state], stdin=subprocess.PIPE
     )
     while b"READY=1" not in listener.recv(256):
         pass
     return process, time.perf_counter() - started
 
 
-BARE_IMPORT = "import PIL.Image, luma.oled.device, gpiozero"
-"""What any program that drives the panel with luma and reads gpiozero inputs imports."""
+class StartUp(NamedTuple):
+    """Seconds from starting a program to its READY=1."""
+
+    wall: float
+    cpu: float
+    """Its threads' CPU at READY=1 (`cpu_seconds`)."""
 
 
-def bare_import_seconds() -> float:
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", BARE_IMPORT], check=True)
-    return time.perf_counter() - started
+def start_up(program: str, resumed: bool = False) -> StartUp:
+    """One start of `program` to its READY=1 (see `start_until_ready`)."""
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
+    ):
+        process, wall = start_until_ready(program, scratch, listener, resumed)
+        cpu = cpu_seconds(process.pid)
+        process.communicate(b"")
+    return StartUp(wall, cpu)
+
+
+SCENARIOS = {"fresh (the home menu)": False, "a game resumed (its turn)": True}
+"""The two first frames a device shows: no game saved, or one in progress (`resumed`)."""
+
+
+def compile_bytecode() -> str:
+    """Compile the companion's modules as pip does when it installs them on the device, and
+    say so. Where PYTHONDONTWRITEBYTECODE is set (our shells, perhaps CI), a module whose .pyc
+    is missing or stale is compiled again at every start, which no device does."""
+    import compileall
+
+    import companion
+
+    if compileall.compile_dir(Path(companion.__file__).parent, quiet=1):
+        return "the companion's bytecode compiled first, as pip does on the device"
+    return "the companion's bytecode could NOT all be compiled: those modules compile at each start"
+
+
+def start_up_medians(runs: int) -> tuple[StartUp, dict[str, StartUp]]:
+    """The median of `runs` starts of the bare imports and of the daemon in each scenario,
+    taken in turn so that a change in the machine's load falls on all of them."""
+    bare: list[StartUp] = []
+    daemon: dict[str, list[StartUp]] = {scenario: [] for scenario in SCENARIOS}
+    for _ in range(runs):
+        bare.append(start_up(BARE_READY))
+        for scenario, resumed in SCENARIOS.items():
+            daemon[scenario].append(start_up(DAEMON, resumed))
+
+    def median(starts: list[StartUp]) -> StartUp:
+        return StartUp(*(statistics.median(values) for values in zip(*starts, strict=True)))
+
+    return median(bare), {scenario: median(starts) for scenario, starts in daemon.items()}
+
+
+def print_start_up(runs: int, indent: str = "") -> None:
+    """Figure 4, as `bench/device.py` and `bench/startup.py` print it (`compile_bytecode`
+    first)."""
+    load = os.getloadavg()[0]
+    bare, daemon = start_up_medians(runs)
+    print(
+        f"{indent}median of {runs} starts of each, in turn; load average {load:.1f} to "
+        f"{os.getloadavg()[0]:.1f}"
+    )
+    print(
+        f"{indent}bare import of PIL, luma.oled, gpiozero to READY=1: "
+        f"{bare.wall * 1000:.1f} ms wall, {bare.cpu * 1000:.1f} ms CPU"
+    )
+    print(
+        f"{indent}the daemon to its first frame (READY=1), ratio to the bare import "
+        "(target: wall <= 1.5):"
+    )
+    for scenario, start in daemon.items():
+        print(
+            f"{indent}  {scenario}: {start.wall * 1000:.1f} ms wall ({start.wall / bare.wall:.2f}),"
+            f" {start.cpu * 1000:.1f} ms CPU ({start.cpu / bare.cpu:.2f})"
+        )
 
 
 REDRAW_LOOP = """
@@ -368,10 +457,22 @@ def game_count(text: str) -> int:
     return games
 
 
+def run_count(text: str) -> int:
+    """`--startup-runs` (`--runs` of bench/startup.py): no run gave no median to print."""
+    try:
+        runs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of runs") from None
+    if runs < 1:
+        raise argparse.ArgumentTypeError(f"{runs}: at least one run is needed for a median")
+    return runs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=game_count, default=6)
     parser.add_argument("--idle-seconds", type=idle_seconds, default=60.0)
+    parser.add_argument("--startup-runs", type=run_count, default=15, help="(default: 15)")
     parser.add_argument(
         "--language",
         nargs="+",
@@ -383,6 +484,7 @@ def main() -> None:
     languages = args.language or ["en"]
     cores = os.cpu_count()
     print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")
+    print(compile_bytecode())
     for language, driver in itertools.product(languages, ("ssd1306", "sh1106")):
         ratios = bytes_per_input(driver, args.games, language)
         every = [r for values in ratios.values() for r in values]
@@ -407,20 +509,14 @@ def main() -> None:
         print(f"   median {median:.2f} ms, p99 {percentile(measured, 0.99):.2f} ms")
         print(f"   one bare luma display() of a full frame plus drawing it: {reference:.2f} ms")
         print(f"   ratio of medians {median / reference:.2f}")
-    with tempfile.TemporaryDirectory() as scratch:
-        bare = min(bare_import_seconds() for _ in range(3))
-        listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        process, ready = start_daemon(scratch, listener)
-        rss_start = rss_kib(process.pid)
-        cpu, wakes, loop_cpu, loop_wakes = idle_figures(args.idle_seconds, process)
-        rss_idle = rss_kib(process.pid)
-        process.communicate(b"")
-        listener.close()
     with (
         tempfile.TemporaryDirectory() as scratch,
         socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
     ):
-        process, resumed = start_daemon(scratch, listener, resumed=True)
+        process, _ = start_until_ready(DAEMON, scratch, listener)
+        rss_start = rss_kib(process.pid)
+        cpu, wakes, loop_cpu, loop_wakes = idle_figures(args.idle_seconds, process)
+        rss_idle = rss_kib(process.pid)
         process.communicate(b"")
     seconds = args.idle_seconds
     print(f"\n3. idle over {seconds:.0f} s (target: daemon CPU <= 0.1%):")
@@ -429,10 +525,8 @@ def main() -> None:
         f"   a loop redrawing every 100 ms: CPU {loop_cpu:.2f} s ({loop_cpu / seconds:.1%}), "
         f"{loop_wakes / seconds:.1f} wake-ups/s"
     )
-    print("\n4. start-up to the first frame (READY=1):")
-    print(f"   fresh (the home menu): {ready:.2f} s, ratio {ready / bare:.1f}")
-    print(f"   a game resumed (its turn): {resumed:.2f} s, ratio {resumed / bare:.1f}")
-    print(f"   bare import of PIL, luma.oled, gpiozero: {bare:.2f} s")
+    print("\n4. start-up to the first frame:")
+    print_start_up(args.startup_runs, indent="   ")
     print(f"\n5. resident memory of the daemon: {rss_start / 1024:.1f} MiB at start,")
     print(f"   {rss_idle / 1024:.1f} MiB after the idle period")
 

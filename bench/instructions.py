@@ -4,18 +4,25 @@
 
 Instructions, unlike seconds, do not depend on what else the machine is doing.
 Each figure is the difference between a run doing N units of work and the same
-run doing none, divided by N, so start-up is not counted in it. Takes a few
+run doing none, divided by N, so start-up is not counted in it. Start-up is
+counted on its own, as `bench/startup.py --instructions` counts it: the daemon
+to its first frame against the bare imports, each whole process, with the
+companion's bytecode compiled first (as pip does on the device). Takes a few
 minutes (callgrind runs Python about 50 times slower). Needs valgrind.
 Not a test: it prints figures and never fails.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from device import BARE_IMPORT, DAEMON, PROFILE, SCENARIOS, compile_bytecode, game_in_progress
 
 INPUTS = """
 import itertools, random, sys, tempfile
@@ -71,8 +78,6 @@ print(sys.argv[1])
 """
 """Random full solo games in the engine."""
 
-BARE_IMPORT = "import PIL.Image, luma.oled.device, gpiozero"
-
 
 def instructions(program: str, *args: str) -> tuple[int, str]:
     """Instructions callgrind counted for `python -c program args`, and what it printed."""
@@ -95,26 +100,53 @@ def per_unit(program: str, units: int) -> tuple[float, int]:
     return (total - base) / int(done), base
 
 
+def daemon_instructions(before: str = "", resumed: bool = False) -> int:
+    """Instructions of the daemon to its first frame and its exit (`before` run first, if
+    any; `resumed`: with a game in progress to resume)."""
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
+    ):
+        notify_path = os.path.join(scratch, "notify")
+        listener.bind(notify_path)
+        state = os.path.join(scratch, "state")
+        if resumed:
+            game_in_progress(Path(state))
+        count, _ = instructions(before + DAEMON, PROFILE, notify_path, state)
+    return count
+
+
+def print_start_up_instructions(indent: str = "") -> tuple[int, int]:
+    """Print the daemon's instructions to its first frame in each scenario against the bare
+    imports'; return the bare imports' and the fresh start's."""
+    bare, _ = instructions(BARE_IMPORT)
+    print(f"{indent}instructions, each whole process: bare import {bare / 1e9:.3f} G;")
+    print(f"{indent}the daemon to its first frame, ratio to the bare import:")
+    counts: dict[bool, int] = {}
+    for scenario, resumed in SCENARIOS.items():
+        counts[resumed] = count = daemon_instructions(resumed=resumed)
+        print(f"{indent}  {scenario}: {count / 1e9:.3f} G ({count / bare:.2f})")
+    return bare, counts[False]
+
+
 def main() -> None:
-    per_input, startup = per_unit(INPUTS, 150)
+    print(compile_bytecode())
+    per_input, _ = per_unit(INPUTS, 150)
     per_display, _ = per_unit(LUMA, 40)
     per_game, _ = per_unit(GAMES, 30)
-    bare, _ = instructions(BARE_IMPORT)
     print("instructions (callgrind), x86_64:")
     print(f"  one input handled, rendered and sent: {per_input / 1e6:.2f} M")
     print(f"  one bare luma display() of a full frame plus drawing it: {per_display / 1e6:.2f} M")
     print(f"  ratio: {per_input / per_display:.2f}")
-    print(
-        f"  start-up to the first frame: {startup / 1e9:.2f} G; bare import: {bare / 1e9:.2f} G"
-        f" (ratio {startup / bare:.1f})"
-    )
     print(f"  one random full solo game in the engine: {per_game / 1e6:.2f} M")
+    print("  start-up:")
+    bare, startup = print_start_up_instructions(indent="    ")
     print("estimate for a Pi Zero 2 W (Cortex-A53, 1 GHz), assuming CPython retires")
     print("0.5 to 1 instruction per cycle there (an assumption, not a measurement):")
     for label, count in (("input", per_input), ("bare luma display", per_display)):
         print(f"  {label}: {count / 1e6:.1f} to {count / 0.5e6:.1f} ms of CPU")
     print(
-        f"  start-up: {startup / 1e9:.1f} to {startup / 0.5e9:.1f} s;"
+        f"  start-up (fresh): {startup / 1e9:.1f} to {startup / 0.5e9:.1f} s;"
         f" bare import {bare / 1e9:.1f} to {bare / 0.5e9:.1f} s"
     )
     print(f"  engine: {1e9 / per_game:.0f} to {0.5e9 / per_game:.0f} full games per second")

@@ -3,21 +3,29 @@
     .venv/bin/python bench/startup.py [--runs N] [--instructions]
     .venv/bin/python bench/startup.py --breakdown
 
-Starts the daemon as `run` starts it (bench/device.py's DAEMON: the real luma
-driver on a recording bus, gpiozero on mock pins) until READY=1 arrives on a
-real notify socket, and, alternately in the same run, a bare
-`import PIL.Image, luma.oled.device, gpiozero`. The daemon starts in two
-scenarios: fresh (nothing saved: its first frame is the home menu) and with a
-solo game in progress to resume (its first frame is that game's turn, which
-needs the engine and the game's screens). Prints the median of N runs of
-each, wall-clock and CPU (user + system), and their ratios: on a shared
-machine the wall-clock figures swing with the load, the CPU ones much less.
-With --instructions, also the instructions valgrind's callgrind counts for
-each, which do not depend on the load at all (the daemon's stdin is closed,
-so it stops right after its first frame, drawing its "saved" screen).
---breakdown counts the fresh start.
+Compiles the companion's bytecode first, as pip does when it installs the
+package on the device. Then starts the daemon as `run` starts it
+(bench/device.py's DAEMON: the real luma driver on a recording bus, gpiozero
+on mock pins) and, in turn in the same run, a bare
+`import PIL.Image, luma.oled.device, gpiozero`, each timed from its start to
+READY=1 on a real notify socket: the daemon sends it once its first frame is
+on the bus, the bare imports right after them (so neither's interpreter exit
+is counted). The daemon starts in two scenarios: fresh (nothing saved: its
+first frame is the home menu) and with a solo game in progress to resume (its
+first frame is that game's turn, which needs the engine and the game's
+screens). Prints the median of N runs of each (default 15), wall-clock and
+CPU (each thread's schedstat at READY=1, in nanoseconds), and their ratios:
+the same figure 4 as bench/device.py, from the same code. The target is
+judged by the wall-clock ratio; on a shared machine it swings with the load,
+the CPU ratio much less.
 
-With --breakdown, where the daemon's instructions go, each part counted as
+With --instructions, also the instructions valgrind's callgrind counts for
+each (bench/instructions.py's `daemon_instructions`), which do not depend on
+the load at all. They are of the whole process, exit included: the daemon's
+stdin is closed, so it stops right after its first frame, drawing its "saved"
+screen, and the bare imports exit after them.
+
+With --breakdown, where the daemon's instructions go (the fresh start), each part counted as
 the difference between two runs: Python alone; the bare imports; the other
 modules of the standard library and gpiozero the daemon imports; the
 companion's own modules; the daemon's work from the profile to its first
@@ -37,60 +45,11 @@ Not a test: it prints figures and never fails.
 from __future__ import annotations
 
 import argparse
-import os
-import resource
-import socket
-import statistics
 import subprocess
 import sys
-import tempfile
-import time
-from pathlib import Path
 
-from device import BARE_IMPORT, DAEMON, PROFILE, cpu_seconds, game_in_progress, start_daemon
-from instructions import instructions
-
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def bare_import() -> tuple[float, float]:
-    """Wall and CPU seconds of `python -c BARE_IMPORT`."""
-    cpu, started = children_cpu(), time.perf_counter()
-    subprocess.run([sys.executable, "-c", BARE_IMPORT], check=True)
-    return time.perf_counter() - started, children_cpu() - cpu
-
-
-def daemon_to_ready(resumed: bool) -> tuple[float, float]:
-    """Wall and CPU seconds from starting the daemon to its READY=1 (`resumed`: with a
-    game in progress to resume)."""
-    with (
-        tempfile.TemporaryDirectory() as scratch,
-        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
-    ):
-        process, wall = start_daemon(scratch, listener, resumed)
-        cpu = cpu_seconds(process.pid)
-        process.communicate(b"")
-    return wall, cpu
-
-
-def daemon_instructions(before: str = "", resumed: bool = False) -> int:
-    """Instructions of the daemon to its first frame (`before` run first, if any;
-    `resumed`: with a game in progress to resume)."""
-    with (
-        tempfile.TemporaryDirectory() as scratch,
-        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener,
-    ):
-        notify_path = os.path.join(scratch, "notify")
-        listener.bind(notify_path)
-        state = os.path.join(scratch, "state")
-        if resumed:
-            game_in_progress(Path(state))
-        count, _ = instructions(before + DAEMON, PROFILE, notify_path, state)
-    return count
-
+from device import BARE_IMPORT, DAEMON, compile_bytecode, print_start_up, run_count
+from instructions import daemon_instructions, instructions, print_start_up_instructions
 
 DAEMON_IMPORTS = "\n".join(
     line for line in DAEMON.splitlines() if line.startswith(("import ", "from "))
@@ -276,43 +235,22 @@ sys.meta_path.insert(0, StandIn())
 """
 
 
-SCENARIOS = {"a fresh start (the home menu)": False, "a game resumed (its turn)": True}
-"""The two first frames a device shows: no game saved, or one in progress."""
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--runs", type=run_count, default=15, help="(default: 15)")
     parser.add_argument("--instructions", action="store_true", help="also count (needs valgrind)")
     parser.add_argument(
         "--breakdown", action="store_true", help="count where the instructions go, and stop"
     )
     args = parser.parse_args()
+    print(compile_bytecode())
     if args.breakdown:
         breakdown()
         return
-    bare: list[tuple[float, float]] = []
-    daemon: dict[str, list[tuple[float, float]]] = {scenario: [] for scenario in SCENARIOS}
-    for _ in range(args.runs):
-        bare.append(bare_import())
-        for scenario, resumed in SCENARIOS.items():
-            daemon[scenario].append(daemon_to_ready(resumed))
-    print(
-        f"start-up, median of {args.runs} runs of each, alternating; load {os.getloadavg()[0]:.1f}"
-    )
-    for index, what in enumerate(("wall-clock", "CPU")):
-        base = statistics.median(run[index] for run in bare)
-        print(f"  {what}: bare import {base:.3f} s; to the first frame:")
-        for scenario in SCENARIOS:
-            ours = statistics.median(run[index] for run in daemon[scenario])
-            print(f"    {scenario}: {ours:.3f} s, ratio {ours / base:.2f} (target <= 1.5)")
-
+    print("start-up to the first frame:")
+    print_start_up(args.runs, indent="  ")
     if args.instructions:
-        base, _ = instructions(BARE_IMPORT)
-        print(f"  instructions: bare import {base / 1e9:.3f} G; to the first frame:")
-        for scenario, resumed in SCENARIOS.items():
-            ours = daemon_instructions(resumed=resumed)
-            print(f"    {scenario}: {ours / 1e9:.3f} G, ratio {ours / base:.2f}")
+        print_start_up_instructions(indent="  ")
 
 
 if __name__ == "__main__":

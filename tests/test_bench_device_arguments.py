@@ -1,4 +1,5 @@
-"""bench/device.py refuses a bad --idle-seconds or --games at once, in one line.
+"""bench/device.py refuses a bad --idle-seconds, --games or --startup-runs at once, in one
+line, and bench/startup.py a bad --runs (the same check).
 
 The bench is not in the suite (it runs for minutes); its arguments are: a value that
 passed its check used to stop it with a traceback only after the figures before the
@@ -58,6 +59,20 @@ def test_a_bad_number_of_games_is_refused(text, words):
         bench.game_count(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("0", "at least one run"), ("-3", "at least one run"), ("1.5", "not a number of runs")],
+)
+def test_a_bad_number_of_start_up_runs_is_refused(text, words):
+    # No run left no median to take: statistics.median raised a traceback after the figures.
+    with pytest.raises(argparse.ArgumentTypeError, match=words):
+        bench.run_count(text)
+
+
+def test_a_number_of_start_up_runs_is_taken():
+    assert bench.run_count("1") == 1 and bench.run_count("15") == 15
+
+
 def test_the_bench_stops_at_once_with_one_line_naming_the_argument():
     result = subprocess.run(
         [sys.executable, str(SCRIPT), "--idle-seconds", "nan"],
@@ -70,3 +85,21 @@ def test_the_bench_stops_at_once_with_one_line_naming_the_argument():
     assert "Traceback" not in result.stderr
     last = result.stderr.splitlines()[-1]
     assert last.startswith("device.py: error: argument --idle-seconds: nan s: must be"), last
+
+
+@pytest.mark.parametrize(
+    ("script", "argument"), [("device.py", "--startup-runs"), ("startup.py", "--runs")]
+)
+def test_both_start_up_benches_refuse_no_runs_in_one_line(script, argument):
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT.with_name(script)), argument, "0"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 2 and result.stdout == ""  # before compiling or any figure
+    last = result.stderr.splitlines()[-1]
+    assert (
+        last == f"{script}: error: argument {argument}: 0: at least one run is needed for a median"
+    )
