@@ -10,13 +10,13 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.gamelog import LogError, read_log
 from companion.engine.setup import Mode, Side
+from companion.records import record
 from companion.storage.files import one_line
 from companion.storage.journal import (
     ABANDONED_MARK,
@@ -36,7 +36,7 @@ _ARCHIVE_NAME = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameRecord:
     """One finished game, as a statistics screen needs it."""
 
@@ -67,7 +67,7 @@ class GameRecord:
         return Mode.TWO_PLAYER.value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SoloStatistics:
     """Solo results for one (difficulty, deck), or for all solo games."""
 
@@ -77,8 +77,10 @@ class SoloStatistics:
     average_margin: float
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Statistics:
+    """What the statistics screens show, worked out from the finished games."""
+
     solo: Mapping[tuple[str, str], SoloStatistics]
     """By (difficulty, deck), easiest first, normal before tactical; only those played."""
     solo_overall: SoloStatistics | None
@@ -120,8 +122,8 @@ class History:
         records = self.entries(keepalive)
         solo = [record for record in records if record.mode is Mode.SOLO]
         by_kind: dict[tuple[str, str], list[GameRecord]] = {}
-        for record in sorted(solo, key=_kind_order):
-            by_kind.setdefault((record.difficulty, record.deck), []).append(record)  # type: ignore[arg-type]
+        for game in sorted(solo, key=_kind_order):
+            by_kind.setdefault((game.difficulty, game.deck), []).append(game)  # type: ignore[arg-type]
         return Statistics(
             solo={kind: _summarise(games) for kind, games in by_kind.items()},
             solo_overall=_summarise(solo) if solo else None,

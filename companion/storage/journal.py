@@ -39,7 +39,6 @@ import logging
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -56,6 +55,7 @@ from companion.engine.gamelog import (
 )
 from companion.engine.json_limits import loads
 from companion.engine.setup import Mode, Setup
+from companion.records import record
 from companion.storage.files import (
     StorageError,
     atomic_write_text,
@@ -94,7 +94,7 @@ class NothingToUndoError(IndexError):
     """The journal holds only its header: undo reaches no further than the start."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class JournalLoad:
     """What `Journal.load` found at boot."""
 

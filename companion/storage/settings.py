@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from companion.records import record
 from companion.storage.files import atomic_write_text, load_state_json
 
 SETTINGS_NAME = "settings.json"
@@ -28,8 +29,10 @@ class SettingsError(ValueError):
     """A settings value that cannot be used; the message is one line naming the source and key."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Settings:
+    """The person's choices, kept on disk; each value is checked when made (`SettingsError`)."""
+
     contrast: int = 128
     """The display's contrast, 0–255."""
     dim_after_s: int = 60
