@@ -7,14 +7,15 @@ into these values. GPIO pins are BCM numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from companion.hardware.constants import HEIGHT, I2C_DEFAULT_ADDRESS, I2C_DEFAULT_SPEED, WIDTH
 from companion.inputs.gpio import InputConfig
+from companion.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DisplayConfig:
+    """The display of one hardware build: its driver, its bus and its size."""
+
     driver: str
     """A luma.oled driver ("ssd1306", "sh1106", "ssd1309"), or "terminal" in simulation."""
     interface: str = "i2c"
@@ -34,16 +35,20 @@ class DisplayConfig:
     """0 or 180 degrees: how the panel is mounted (settings can turn it further)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SerialPadConfig:
+    """A serial button pad: where it is plugged in, and its speed."""
+
     url: str
     """A serial device under /dev ("/dev/ttyACM0", "/dev/serial0"), or "loop://" in tests:
     the loader refuses pyserial's other URLs (socket://, spy://...)."""
     baudrate: int = 115_200
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HardwareProfile:
+    """One hardware build as its profile describes it: display, inputs, serial pad, pins."""
+
     name: str
     source: str
     """The file it was read from, for messages."""
@@ -52,7 +57,7 @@ class HardwareProfile:
     serial_pad: SerialPadConfig | None = None
     shutdown_pin: int | None = None
     """A safe shut-down button handled by the kernel (gpio-shutdown overlay), not by us."""
-    groups: tuple[str, ...] = field(default=("gpio", "i2c", "spi", "dialout"))
+    groups: tuple[str, ...] = ("gpio", "i2c", "spi", "dialout")
     """Unix groups the service user needs for this build (the loader computes them)."""
     description: str = ""
     """One line for people: what the build is made of."""

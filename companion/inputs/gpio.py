@@ -18,11 +18,12 @@ from gpiozero.mixins import HoldMixin
 from gpiozero.pins import Factory
 
 from companion.inputs.events import EventQueue, Input
+from companion.records import record
 
 Pin = int | str
 
 
-@dataclass(frozen=True)
+@record
 class EncoderConfig:
     """A quadrature rotary encoder, optionally with a push switch.
 
@@ -45,7 +46,7 @@ class EncoderConfig:
             )
 
 
-@dataclass(frozen=True)
+@record
 class ButtonConfig:
     """A push button wired to ground: a short press gives ``input``, a long press HOLD."""
 
@@ -53,7 +54,7 @@ class ButtonConfig:
     input: Input
 
 
-@dataclass(frozen=True)
+@record
 class InputConfig:
     """All GPIO inputs of one hardware build."""
 

@@ -21,7 +21,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import serial
 
@@ -37,6 +36,7 @@ from companion.inputs.pad_protocol import (
     error_reply,
     state_reply,
 )
+from companion.records import record
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ OpenSerial = Callable[..., serial.Serial]
 StateSource = Callable[[], str | None]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SerialPadStats:
     """A snapshot of a :class:`SerialPad`'s counters (all since it was made)."""
 
