@@ -16,7 +16,6 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TextIO
 
 from PIL import Image, ImageOps
@@ -26,6 +25,7 @@ from companion.display.factory import DisplayUnavailable
 from companion.display.half_blocks import to_half_blocks
 from companion.display.sink import AlwaysHealthy
 from companion.hardware.constants import HEIGHT, WIDTH
+from companion.records import record
 
 _CSI = "\x1b["
 _ENTER_ALTERNATE_SCREEN, _LEAVE_ALTERNATE_SCREEN = f"{_CSI}?1049h", f"{_CSI}?1049l"
@@ -42,7 +42,7 @@ UNWRITABLE = "the terminal display cannot write to {stream}: {reason}"
 BRAILLE_HINT = "Enlarge the terminal to {columns}×{rows} or more for a sharper picture."
 
 
-@dataclass(frozen=True)
+@record
 class Layout:
     """How the picture fits a terminal.
 

@@ -23,18 +23,18 @@ from __future__ import annotations
 
 import errno as errnos
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from PIL import Image
 
 from companion.display.partial import image_from_pages
+from companion.records import record
 
 COMMANDS, DATA = 0x00, 0x40
 """The I2C control bytes luma sends before commands and before data."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScanDirections:
     """How a controller maps its RAM onto the glass: segment remap and COM scan direction.
 
@@ -46,7 +46,7 @@ class ScanDirections:
     com_reversed: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Write:
     """One I2C write: the device address, the control byte (0x00 commands, 0x40 data), the bytes."""
 
