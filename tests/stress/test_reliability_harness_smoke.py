@@ -10,6 +10,7 @@ import itertools
 import re
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -67,8 +68,11 @@ def test_display_faults_gives_the_same_figures_for_the_same_seed(monkeypatch):
     assert "0 / 0" not in runs[0]["sh1106: outages / glitches (by errno)"]
 
 
-def test_input_storm_runs_tiny_and_loses_nothing():
-    report = harness("input_storm").run(events=400, seed=4)
+def test_input_storm_runs_tiny_and_loses_nothing(monkeypatch):
+    input_storm = harness("input_storm")
+    # The paced inputs around the storm only feed the latency figures, not asserted here.
+    monkeypatch.setattr(input_storm, "PACED", 4)
+    report = input_storm.run(events=400, seed=4)
     # The latency target is a timing, which a loaded machine can miss: the harness run
     # on its own reports it; here only what a busy machine cannot change is asserted.
     untimed = [check for check in report.checks if not check.name.startswith("latency")]
@@ -195,6 +199,11 @@ def test_input_storm_fails_with_a_queue_that_drops_at_once(monkeypatch):
         handle(app, event)
 
     monkeypatch.setattr(Companion, "handle", slow_handle)
-    report = harness("input_storm").run(events=400, seed=4, put_timeout=0)
+    input_storm = harness("input_storm")
+    # A queue of 32 overflows as surely as one of 256, and the app then works through 32
+    # slow inputs, not 256; the paced inputs only feed the latency figures.
+    monkeypatch.setattr(input_storm, "ObservedQueue", partial(input_storm.ObservedQueue, 32))
+    monkeypatch.setattr(input_storm, "PACED", 4)
+    report = input_storm.run(events=400, seed=4, put_timeout=0)
     assert report.figures["lost"] > 0
     assert exit_status(report) == 1
