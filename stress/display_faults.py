@@ -264,10 +264,16 @@ def play(driver: str, frames: int, seed: int, retry: float, faulty: bool) -> Pla
             failure.append(error)
         faults.stop()
         clock.extra += retry  # no frame comes any more: the next retry is due
+        lost_at_the_end = not display.healthy
         deadline = time.monotonic() + WAIT
-        while not display.healthy and time.monotonic() < deadline:
-            time.sleep(0.01)  # the loop offers the frame again every 2 s while idle
-        time.sleep(0.05)
+        # The loop offers the frame again every 2 s while idle. The clock stands still
+        # now, so once a retry has failed no other comes: the panel stays lost.
+        while not display.healthy and clock() >= display._next_retry:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
+        if lost_at_the_end:
+            time.sleep(0.05)  # the panel answered: the loop is drawing the frame again
         panel.replay(bus.take())
         final_ok = display.healthy and (
             panel.image().tobytes() == render(app.view()).tobytes() == loop.image.tobytes()
