@@ -234,18 +234,37 @@ class PadEnd:
 
 
 class RecordingQueue(EventQueue):
-    """The daemon's queue, remembering every input put into it, in order."""
+    """The daemon's queue, remembering every input put into it, in order, and whether
+    the application has finished with every event it took."""
 
     def __init__(self, *, put_timeout: float) -> None:
         super().__init__(put_timeout=put_timeout)
         self.put_log: list[Input] = []
+        self.handed_out = 0
+        self.handed_out_when_last_asked = 0
 
     def put(self, item: Input) -> None:
         self.put_log.append(Input(item))
         super().put(item)
 
     def get_event(self, timeout: float | None = None) -> InputEvent | None:
-        return super().get_event(timeout)
+        # The application asks for the next event once it has handled the one before.
+        self.handed_out_when_last_asked = self.handed_out
+        event = super().get_event(timeout)
+        if event is not None:
+            self.handed_out += 1
+        return event
+
+    def handled_everything(self) -> bool:
+        """Every put finished, every event taken (or dropped), and the application back
+        asking for the next: what it was given has been handled. An event taken but not
+        yet counted in `handed_out` leaves the count short of the puts."""
+        return (
+            not len(self)
+            and self.enqueued <= len(self.put_log)
+            and self.handed_out + self.dropped == self.enqueued
+            and self.handed_out_when_last_asked == self.handed_out
+        )
 
 
 def _plug(link: Path, end: PadEnd) -> None:
@@ -387,9 +406,13 @@ def run(
                     wait_until(lambda taken=taken: len(queue.put_log) >= taken, WAIT)
                     bytes_sent += cut_at + 3
                     wait_until(lambda: unread() <= 0, WAIT)
+                    failed_opens = pads[-1].stats().open_failures
                     end.close()
                     link.unlink()
-                    time.sleep(0.2)  # the daemon retries every 0.05 s with nothing to open
+                    # The daemon retries every 0.05 s: once it found nothing to open, replug.
+                    wait_until(
+                        lambda failed=failed_opens: pads[-1].stats().open_failures > failed, WAIT
+                    )
                     got = end.replies[: len(expected)]
                     end = PadEnd()
                     ends.append(end)
@@ -433,8 +456,7 @@ def run(
                     valid_sent += inputs
                 segment_inputs.append((log_start, inputs, cut))
             # Everything sent has been answered: let the application catch up.
-            wait_until(lambda: not len(queue) and queue.enqueued <= len(queue.put_log), WAIT)
-            time.sleep(0.2)
+            wait_until(queue.handled_everything, WAIT)
             pad = pads[-1] if pads else None
             pad_alive = bool(pad and pad.running)
             app_alive = thread.is_alive()
