@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NamedTuple, TypeVar
@@ -58,6 +58,7 @@ __all__ = [
     "LEATHER",
     "SMALL",
     "TIME",
+    "DeferredGlyphs",
     "Font",
     "Glyph",
     "ink",
@@ -155,6 +156,47 @@ class Glyph(NamedTuple):
         return image
 
 
+class DeferredGlyphs(Mapping[str, Glyph]):
+    """A font's glyphs, some read only the first time one of them is asked for.
+
+    `at_hand` are there from the start; `read()` returns those of the characters
+    `deferred(char)` is true for, which always come from it (a character it lacks is
+    missing, whatever `at_hand` holds). Going through the whole table reads them too.
+    Its reader checks what it reads: `Font` checks only the glyphs at hand when made.
+    """
+
+    def __init__(
+        self,
+        at_hand: Mapping[str, Glyph],
+        deferred: Callable[[str], bool],
+        read: Callable[[], Mapping[str, Glyph]],
+    ) -> None:
+        self.at_hand = at_hand
+        self._deferred = deferred
+        self._read = read
+        self._glyphs: Mapping[str, Glyph] | None = None
+
+    def _read_glyphs(self) -> Mapping[str, Glyph]:
+        if self._glyphs is None:
+            self._glyphs = self._read()
+        return self._glyphs
+
+    def __getitem__(self, char: str) -> Glyph:
+        return (self._read_glyphs() if self._deferred(char) else self.at_hand)[char]
+
+    def __contains__(self, char: object) -> bool:
+        if not isinstance(char, str):
+            return False
+        return char in (self._read_glyphs() if self._deferred(char) else self.at_hand)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from (char for char in self.at_hand if not self._deferred(char))
+        yield from self._read_glyphs()
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 @dataclass(frozen=True)
 class Font:
     """A proportional bitmap font drawn at an integer `scale`.
@@ -197,7 +239,9 @@ class Font:
         for char, glyph in self.full_size.items():
             if char not in self.glyphs or len(glyph.rows) != self.height:
                 raise ValueError(f"font {self.name}: full-size {char!r} has no place in it")
-        too_tall = [char for char, glyph in self.glyphs.items() if len(glyph.rows) > self.rows + 1]
+        # Deferred glyphs are checked by what reads them: checking them here would read them.
+        glyphs = self.glyphs.at_hand if isinstance(self.glyphs, DeferredGlyphs) else self.glyphs
+        too_tall = [char for char, glyph in glyphs.items() if len(glyph.rows) > self.rows + 1]
         if too_tall:
             raise ValueError(f"font {self.name}: glyphs taller than a line: {too_tall[:5]}")
 

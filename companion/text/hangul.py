@@ -12,16 +12,22 @@ Only the syllables the translations use are shipped, as a BDF subset
 xfonts-baekmuk; its licence beside it). A syllable outside the subset is
 drawn as `?`, like any other character no font has; so is every syllable
 if the subset is missing or damaged (one warning, and the device runs on).
+
+The subset is read the first time a Hangul character is looked up (drawn,
+measured, or asked whether Korean needs it), not at start: an English device
+never reads it, and reading it was 2 % of a start's instructions.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterator, Mapping
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from types import MappingProxyType
 
-from companion.text.font import SMALL, Font, Glyph
+from companion.text.font import SMALL, DeferredGlyphs, Font, Glyph
 
 log = logging.getLogger(__name__)
 
@@ -89,10 +95,25 @@ def _bits(hex_row: str, width: int) -> str:
     return bits[:width].replace("0", ".").replace("1", "#")
 
 
-def hangul_glyphs() -> Mapping[str, Glyph]:
-    """The shipped syllables, or none if the subset is missing or unreadable: then one
-    warning, Korean drawn as `?` in the small font's layout, and the device keeps running."""
-    subset = files("companion.text").joinpath("fonts", SUBSET_NAME)
+HANGUL_RANGES = (
+    ("\uac00", "\ud7fb"),  # syllables, then jamo extended-B
+    ("\u1100", "\u11ff"),  # jamo
+    ("\u3131", "\u318e"),  # compatibility jamo
+    ("\ua960", "\ua97c"),  # jamo extended-A
+    ("\u302e", "\u302f"),  # tone marks
+)
+"""Where Unicode's Hangul characters are: every one whose name starts with HANGUL, which
+is what `scripts/extract-hangul.py` may cut into the subset."""
+
+
+def is_hangul(char: str) -> bool:
+    """Whether `char` is Hangul: `KOREAN` draws these from the subset, the rest as `SMALL`."""
+    return "\u1100" <= char <= "\ud7fb" and any(low <= char <= high for low, high in HANGUL_RANGES)
+
+
+def hangul_glyphs(subset: Traversable) -> Mapping[str, Glyph]:
+    """The syllables of `subset`, or none if it is missing or unreadable: then one warning,
+    Korean drawn as `?` in the small font's layout, and the device keeps running."""
     try:
         glyphs, ascent, descent = read_bdf(subset.read_text(encoding="ascii"))
         if (ascent, descent) != (ASCENT, DESCENT):
@@ -100,6 +121,9 @@ def hangul_glyphs() -> Mapping[str, Glyph]:
         misfits = [char for char, glyph in glyphs.items() if len(glyph.rows) != ASCENT + DESCENT]
         if misfits:
             raise ValueError(f"{misfits[0]!r} is not {ASCENT + DESCENT} rows tall")
+        strays = [char for char in glyphs if not is_hangul(char)]
+        if strays:
+            raise ValueError(f"{strays[0]!r} is not Hangul")
     except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
         log.warning("Korean font %s unusable, Hangul drawn as '?': %s", SUBSET_NAME, error)
         return MappingProxyType({})
@@ -107,9 +131,11 @@ def hangul_glyphs() -> Mapping[str, Glyph]:
 
 
 def _build_korean() -> Font:
+    # The subset's place is fixed now, its reading left to the first Hangul looked up.
+    subset = files("companion.text").joinpath("fonts", SUBSET_NAME)
     return Font(
         name="korean",
-        glyphs=MappingProxyType({**SMALL.glyphs, **hangul_glyphs()}),
+        glyphs=DeferredGlyphs(SMALL.glyphs, is_hangul, functools.partial(hangul_glyphs, subset)),
         rows=ASCENT + DESCENT,
         cap_rows=ASCENT,
         leading=LINE_HEIGHT - ASCENT - DESCENT,

@@ -43,5 +43,6 @@ def font_for(texts: Iterable[str]) -> Font:
 @functools.lru_cache(maxsize=1024)
 def _needs_korean(text: str) -> bool:
     """Whether `text` holds a glyph only `KOREAN` has: asked of every text of every
-    frame's view, and a screen's texts recur from frame to frame."""
-    return any(KOREAN.has_glyph(char) and not SMALL.has_glyph(char) for char in text)
+    frame's view, and a screen's texts recur from frame to frame. `SMALL` is asked first:
+    it has almost every character of the other languages, and its table is a plain dict."""
+    return any(not SMALL.has_glyph(char) and KOREAN.has_glyph(char) for char in text)

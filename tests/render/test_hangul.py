@@ -1,6 +1,8 @@
 """Korean is drawn in Hangul from the shipped Baekmuk Gulim 12 subset, on 16-pixel lines."""
 
 import logging
+import subprocess
+import sys
 import unicodedata
 from importlib.resources import files
 
@@ -129,8 +131,13 @@ def test_a_damaged_bdf_is_one_value_error_naming_the_problem(text, problem):
 
 @pytest.mark.parametrize(
     "subset",
-    [None, b"\xff\xfe", GOOD_BDF.replace("FONT_ASCENT 10", "FONT_ASCENT 9").encode()],
-    ids=["missing", "not text", "other metrics"],
+    [
+        None,
+        b"\xff\xfe",
+        GOOD_BDF.replace("FONT_ASCENT 10", "FONT_ASCENT 9").encode(),
+        GOOD_BDF.replace("ENCODING 44032", "ENCODING 65").encode(),
+    ],
+    ids=["missing", "not text", "other metrics", "not Hangul"],
 )
 def test_an_unusable_subset_leaves_korean_in_question_marks(subset, tmp_path, monkeypatch, caplog):
     (tmp_path / "fonts").mkdir()
@@ -139,12 +146,17 @@ def test_an_unusable_subset_leaves_korean_in_question_marks(subset, tmp_path, mo
     monkeypatch.setattr(hangul, "files", lambda package: tmp_path)
     caplog.set_level(logging.WARNING)
     korean = hangul._build_korean()
+    # The layout's measurements are kept without reading the subset.
+    assert (korean.height, korean.cap_height, korean.line_height) == (11, 10, 16)
+    assert not caplog.records
+    # Read at the first Hangul asked for: one warning, every syllable the small font's '?'.
+    assert not korean.has_glyph("게")
     assert [record.getMessage().count("\n") for record in caplog.records] == [0]
     assert SUBSET_NAME in caplog.text
-    # The layout's measurements are kept; every syllable is the small font's '?'.
-    assert (korean.height, korean.cap_height, korean.line_height) == (11, 10, 16)
-    assert not korean.has_glyph("게")
-    assert korean.normalise("게임 2") == "?? 2"
+    assert korean.normalise("게임 2 A") == "?? 2 A"
+    assert korean.glyphs["A"] is SMALL.glyphs["A"]  # the small font's, whatever the subset holds
+    assert len(caplog.records) == 1  # read once
+    monkeypatch.undo()
     assert font_for(["게임"]) is KOREAN  # the module's own font is unaffected
 
 
@@ -153,5 +165,51 @@ def test_the_shipped_subset_is_read_without_a_warning(tmp_path, monkeypatch, cap
     (tmp_path / "fonts" / SUBSET_NAME).write_text(GOOD_BDF)
     monkeypatch.setattr(hangul, "files", lambda package: tmp_path)
     korean = hangul._build_korean()
-    assert not caplog.records
     assert korean.glyphs["가"].rows == ("##",) * 11
+    assert not caplog.records
+    assert sorted(korean.glyphs) == sorted({*SMALL.glyphs, "가"})
+
+
+def test_hangul_is_every_character_unicode_names_hangul():
+    # What scripts/extract-hangul.py may cut into the subset; all others come from SMALL.
+    for code in range(0x10000):
+        char = chr(code)
+        named = unicodedata.name(char, "")
+        assert hangul.is_hangul(char) == named.startswith("HANGUL") or not named, hex(code)
+
+
+FIRST_FRAMES = f"""
+import itertools, json, random, sys, tempfile
+from pathlib import Path
+opened = []
+sys.addaudithook(lambda event, args: event == "open" and opened.append(str(args[0])))
+from companion.app.companion import Companion
+from companion.render.screens import render
+from companion.testing.autoplay import inputs_for, random_choice, start_game
+def subset_read():
+    return any(path.endswith({SUBSET_NAME!r}) for path in opened)
+english = Path(tempfile.mkdtemp())
+(english / "settings.json").write_text(json.dumps({{"language": "en"}}))
+app, rng = Companion(english, itertools.count().__next__), random.Random(0)
+render(app.view())
+home = subset_read()
+start_game(app, True, False, rng)
+choose = random_choice(rng)
+for _ in range(40):
+    for item in inputs_for(app.view(), choose, rng):
+        app.handle(item)
+        render(app.view())
+game = subset_read()
+render(Companion(Path(tempfile.mkdtemp()), ask_language=True).view())  # the language menu
+print(home, game, subset_read())
+"""
+
+
+def test_an_english_device_never_reads_the_korean_subset():
+    # In a process of its own: this one may have read it already. The language menu of a
+    # very first start names Korean in Hangul, so it reads it; an English home menu and game
+    # do not.
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAMES], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split() == ["False", "False", "True"], result.stderr
