@@ -29,6 +29,12 @@ def run(script, *args, timeout=60):
     return done.stdout
 
 
+def into_the_next_second() -> None:
+    """Sleep until the wall clock's second changes (0.5 s on average, at most 1 s): a name
+    made from the clock after it differs from every name made before."""
+    time.sleep(1 - time.time() % 1)
+
+
 def test_power_loss_harness_two_short_rounds():
     out = run("power_loss.py", "--rounds", "2", "--inputs", "120", "--seed", "3")
     assert "confirmed state lost or changed (target 0): 0" in out
@@ -38,12 +44,12 @@ def test_power_loss_harness_two_short_rounds():
 def test_power_loss_child_records_the_same_run_for_the_same_seed(tmp_path):
     """The harness's figures come from the child's trace: the same seed must give the
     same trace. The run archives a game, which the wall clock once named (so the count
-    of distinct crash states moved by one or two between runs); the runs are more than
-    a second apart, so a clock that moved would show."""
+    of distinct crash states moved by one or two between runs); the runs are in
+    different seconds, so a clock that moved would show."""
     traces = []
     for number in (1, 2):
         if number == 2:
-            time.sleep(1.1)
+            into_the_next_second()
         state, trace = tmp_path / f"state-{number}", tmp_path / f"trace-{number}.jsonl"
         state.mkdir()
         subprocess.run(
@@ -81,11 +87,11 @@ def test_damaged_journals_harness_twenty_journals():
 
 def test_damaged_journals_tells_the_same_texts_for_the_same_seed():
     """Files moved aside are named by the wall clock, and the notices name them: the
-    runs are more than a second apart, so a clock that moved would show."""
+    runs are in different seconds, so a clock that moved would show."""
     runs = []
     for number in (1, 2):
         if number == 2:
-            time.sleep(1.1)
+            into_the_next_second()
         out = run("damaged_journals.py", "--count", "14", "--seed", "3", "--json")
         result = json.loads(out.splitlines()[-1])
         assert any(re.search(r"-damaged-\d{8}-\d{6}", text) for text in result["exact_notices"])
