@@ -25,6 +25,9 @@ from companion.inputs.keyboard import KEY_HELP
 # The first start's language (English), then the home menu: New solo game, Fellow,
 # normal deck, dealt circle, then 4 deal screens.
 NEW_SOLO_GAME = b"\r" * 9
+END_OF_OUTPUT = b"[the test: the program has exited]"
+"""Written on the program's terminal once it has exited: it reaches the reader after
+everything the program wrote. (No line end: the terminal may translate those.)"""
 
 
 class Simulation:
@@ -77,7 +80,7 @@ class Simulation:
         deadline = time.monotonic() + timeout
         while until not in self.output:
             assert time.monotonic() < deadline, f"{until!r} never came; got {self.output[-2000:]!r}"
-            time.sleep(0.05)
+            time.sleep(0.01)
 
     def type(self, keys: bytes) -> None:
         os.write(self.master, keys)
@@ -90,8 +93,11 @@ class Simulation:
                 self.status = os.waitstatus_to_exitcode(status)
             else:
                 assert time.monotonic() < deadline, "the simulation did not exit"
-                time.sleep(0.05)
-        time.sleep(0.2)  # the last bytes written before exiting reach the reader
+                time.sleep(0.01)
+        # The last bytes the program wrote may still be on their way to the reader.
+        os.write(self.slave, END_OF_OUTPUT)
+        self.read(END_OF_OUTPUT, timeout)
+        del self._output[self._output.rindex(END_OF_OUTPUT) :]
         return self.status
 
     def close(self) -> None:
