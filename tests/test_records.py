@@ -247,3 +247,15 @@ def test_mypy_checks_a_record_as_a_frozen_dataclass(tmp_path):
     )
     lines = sorted(int(line.split(":")[1]) for line in report.splitlines() if "error:" in line)
     assert (status, lines) == (1, [8, 9, 10, 11])
+
+
+def test_refuses_keyword_only_fields():
+    with pytest.raises(TypeError, match=r"record .*Named has keyword-only fields"):
+
+        @record
+        class Named:
+            """Its fields after KW_ONLY can only be given by keyword."""
+
+            x: int
+            _: dataclasses.KW_ONLY
+            y: int = 0
