@@ -113,6 +113,7 @@ def test_equal_only_to_the_same_class_with_equal_values():
 def test_the_hash_is_that_of_the_field_values():
     assert hash(Point(1, 2)) == hash((1, 2))
     assert hash(Empty()) == hash(())
+    assert hash(Checked(5)) == hash((5,))
     assert len({Point(1, 2), Point(1, 2), Point(2, 1)}) == 2
 
 
@@ -190,26 +191,38 @@ def test_refuses_a_method_it_would_replace():
                 return "shown"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class PointByDataclass:
-    """The same fields as `Point`, made by dataclasses itself."""
+@record
+class Span:
+    """Two trailing defaults, to see each filled from its own default."""
 
-    x: int
-    y: int = 0
+    start: int
+    end: int = 0
+    step: int = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SpanByDataclass:
+    """The same fields as `Span`, made by dataclasses itself."""
+
+    start: int
+    end: int = 0
+    step: int = 1
 
 
 CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    ((1, 2, 3), {}),
     ((1, 2), {}),
     ((1,), {}),
-    ((), {"x": 1, "y": 2}),
-    ((), {"y": 2, "x": 1}),
-    ((1,), {"y": 2}),
+    ((), {"start": 1, "end": 2, "step": 3}),
+    ((), {"step": 3, "start": 1}),
+    ((1,), {"step": 3}),
+    ((1, 2), {"step": 3}),
     ((), {}),
-    ((), {"y": 2}),
-    ((1, 2, 3), {}),
-    ((1,), {"x": 2}),
-    ((1,), {"z": 2}),
-    ((), {"x": [1], "y": None}),
+    ((), {"end": 2}),
+    ((1, 2, 3, 4), {}),
+    ((1,), {"start": 2}),
+    ((1,), {"stop": 2}),
+    ((), {"start": [1], "end": None}),
 ]
 
 
@@ -221,10 +234,10 @@ def test_a_call_does_what_it_does_to_a_frozen_dataclass(args, kwargs):
         except TypeError:
             return TypeError
         fields = repr(made).removeprefix(cls.__name__)
-        hashed = hash(made) if not isinstance(made.x, list) else None
+        hashed = hash(made) if not isinstance(made.start, list) else None
         return fields, hashed, dataclasses.astuple(made), made == cls(*args, **kwargs)
 
-    assert outcome(Point) == outcome(PointByDataclass)
+    assert outcome(Span) == outcome(SpanByDataclass)
 
 
 def test_mypy_checks_a_record_as_a_frozen_dataclass(tmp_path):
