@@ -17,14 +17,9 @@ from pathlib import Path
 
 from companion import __version__
 from companion.display import DISPLAY_NAMES
-from companion.engine.gamelog import read_log
-from companion.engine.setup import SEEDS
-from companion.engine.summary import state_dict, text_summary
 from companion.hardware.flags import add_display_arguments
 from companion.output import PROGRAM, OutputLost, write_output
 from companion.storage.files import one_line
-from companion.storage.journal import JOURNAL_LIMIT
-from companion.untrusted import UnusableFileError, iter_lines, read_capped
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +91,8 @@ def seed_number(text: str) -> int:
     """`--seed`: a whole number from 0 to 2**32 - 1, as the device draws them. A longer one
     went into the journal, which refuses numbers of more than 20 digits: the game was set
     aside as damaged at the next start."""
+    from companion.engine.setup import SEEDS  # not at the top: see `_simulate`
+
     # Leading zeros left out before the digits are counted: "000000000001" is 1, and a
     # long number after them is still refused.
     digits = text.lstrip("0") or "0"
@@ -118,7 +115,8 @@ def _add_hardware_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # Each command imports only what it runs: the device's start-up does not pay for the
-# simulation's terminal and keyboard, nor a replay for the whole application.
+# simulation's terminal and keyboard, nor for a replay's engine (its home menu is drawn
+# without the engine), nor a replay for the whole application.
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -140,6 +138,11 @@ def _check_hardware(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from companion.engine.gamelog import read_log
+    from companion.engine.summary import state_dict, text_summary
+    from companion.storage.journal import JOURNAL_LIMIT
+    from companion.untrusted import UnusableFileError, iter_lines, read_capped
+
     try:
         data, size = read_capped(args.log, JOURNAL_LIMIT)
         if size > len(data):

@@ -4,7 +4,8 @@
 it reads back. The game in progress is a `GameSession` (game, journal and
 progress, journalled before any screen shows an action as done); the flows
 that lead through it are small modules: `new_game`, `game_flow`, `game_menu`
-and `settings_menu`.
+and `settings_menu`. The game's (`GameRooms`) are loaded only once a game is
+started, resumed or found in the state directory (`game_rooms`).
 """
 
 from __future__ import annotations
@@ -15,21 +16,21 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.app.game_flow import GameFlow
-from companion.app.new_game import NewGameFlow
-from companion.app.session import GameSession
 from companion.app.settings_menu import SettingsMenu
-from companion.app.terms import error_reason
 from companion.app.widgets import Action, Entry, Menu, Notice, Pages, Question, Screen
-from companion.engine.game import Game
-from companion.engine.setup import new_seed
+from companion.app.write_errors import error_reason
 from companion.inputs.events import Input
-from companion.storage.journal import HISTORY_DIRECTORY
+from companion.storage.paths import HISTORY_DIRECTORY, holds_a_game
 from companion.storage.settings import SETTINGS_NAME, load_settings
 from companion.text.language import Words, msg, words_for
 from companion.views import ScreenKind, View
 
 if TYPE_CHECKING:
+    from companion.app.game_flow import GameFlow
+    from companion.app.game_rooms import GameRooms
+    from companion.app.new_game import NewGameFlow
+    from companion.app.session import GameSession
+    from companion.engine.game import Game
     from companion.storage.history import History
 
 log = logging.getLogger(__name__)
@@ -41,12 +42,13 @@ class Companion:
     def __init__(
         self,
         state_dir: Path,
-        seeds: Callable[[], int] = new_seed,
+        seeds: Callable[[], int] | None = None,
         *,
         cannot_save: OSError | None = None,
         ask_language: bool = False,
     ) -> None:
-        """`cannot_save`: why the command found the card cannot be written (said first).
+        """`seeds`: each dealt game's seed (None: a random one, `new_seed`).
+        `cannot_save`: why the command found the card cannot be written (said first).
         `ask_language`: on the first start (no settings yet), begin by asking the
         player's language (the device does; tests that script from the home menu do
         not)."""
@@ -59,16 +61,15 @@ class Companion:
         self.settings, settings_notice = load_settings(self.settings_path)
         # No file (or a damaged one, now set aside): nobody has chosen a language here.
         first_start = not self.settings_path.exists()
-        self.session = GameSession(state_dir)
+        self._game_rooms: GameRooms | None = None
         self.screen: Screen = Menu("", [])
-        self.play = GameFlow(self)
-        self.new_game = NewGameFlow(self)
         self.settings_menu = SettingsMenu(self)
-        if self.session.damaged_prefix is not None:
+        saved = self.session if holds_a_game(state_dir) else None
+        if saved is not None and saved.damaged_prefix is not None:
             self._offer_prefix()
-        elif self.session.progress.entering:
+        elif saved is not None and saved.progress.entering:
             self.new_game.resume_entering()
-        elif self.session.game:
+        elif saved is not None and saved.game:
             self.play.resume()
         elif ask_language and first_start and cannot_save is None:
             # What the files held wrong (a damaged settings.json is why the language is
@@ -101,6 +102,13 @@ class Companion:
         """What the start found wrong in the files, in the player's words: what happened
         and what the device did. The storage's own lines, English with the problem in
         detail (which line, which key), are in the log, which stays English."""
+        notices = self._game_notices() if self._game_rooms else []
+        if settings_notice:
+            notices.append(self.words("The settings could not be read; the defaults are used."))
+        return notices
+
+    def _game_notices(self) -> list[str]:
+        """What `_start_notices` says of the game's files."""
         session, words = self.session, self.words
         notices = []
         if session.load_notice and session.set_aside is None:
@@ -126,8 +134,6 @@ class Companion:
             notices.append(
                 words("Where the game stood could not be read; it goes on from its saved actions.")
             )
-        if settings_notice:
-            notices.append(words("The settings could not be read; the defaults are used."))
         return notices
 
     @property
@@ -136,14 +142,39 @@ class Companion:
         return words_for(self.settings.language)
 
     @property
+    def game_rooms(self) -> GameRooms:
+        """The game's session and flows, loaded on first use."""
+        if self._game_rooms is None:
+            # The one place the game's modules (the engine, the journal, the game's flows
+            # and screens) are imported: a fresh start's first frame, the home menu, needs
+            # none of them, and the start-up to it is a figure we keep (docs/PERFORMANCE.md).
+            from companion.app.game_rooms import GameRooms
+
+            self._game_rooms = GameRooms(self)
+        return self._game_rooms
+
+    @property
+    def session(self) -> GameSession:
+        return self.game_rooms.session
+
+    @property
+    def play(self) -> GameFlow:
+        return self.game_rooms.play
+
+    @property
+    def new_game(self) -> NewGameFlow:
+        return self.game_rooms.new_game
+
+    @property
     def game(self) -> Game | None:
-        """The game in progress, if any."""
-        return self.session.game
+        """The game in progress, if any (none before the game's rooms are loaded: they
+        are at start-up whenever the state directory holds a game)."""
+        return self._game_rooms.session.game if self._game_rooms else None
 
     @property
     def last_finished(self) -> Game | None:
         """The game finished last since start-up, if any."""
-        return self.session.last_finished
+        return self._game_rooms.session.last_finished if self._game_rooms else None
 
     # --- what the outside world uses -------------------------------------------------
 
@@ -164,7 +195,7 @@ class Companion:
     def home(self) -> None:
         words = self.words
         entries = []
-        if self.session.game:
+        if self.game:
             entries.append(Entry(words("Resume game"), self.play.resume))
         entries += [
             Entry(words("New solo game"), lambda: self.new_game.confirm(self.new_game.solo)),

@@ -31,6 +31,7 @@ from companion.views import ScreenKind
 
 if TYPE_CHECKING:
     from companion.app.companion import Companion
+    from companion.app.session import GameSession
     from companion.engine.undo_steps import UndoPlan
 
 log = logging.getLogger(__name__)
@@ -39,9 +40,8 @@ log = logging.getLogger(__name__)
 class GameFlow:
     """From the circle laid out to the result saved in the history."""
 
-    def __init__(self, app: Companion) -> None:
-        self.app = app
-        self.session = app.session
+    def __init__(self, app: Companion, session: GameSession) -> None:
+        self.app, self.session = app, session
         self.menu = GameMenu(app, self)
 
     def resume(self) -> None:

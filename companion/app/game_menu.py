@@ -23,7 +23,7 @@ CORRECTION_LIMIT = 30
 
 class GameMenu:
     def __init__(self, app: Companion, flow: GameFlow) -> None:
-        self.app, self.flow, self.session = app, flow, app.session
+        self.app, self.flow, self.session = app, flow, flow.session
 
     def show(self) -> None:
         game, words = self.session.current, self.app.words

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -16,14 +17,15 @@ from companion.views import ScreenKind
 
 if TYPE_CHECKING:
     from companion.app.companion import Companion
+    from companion.app.session import GameSession
 
 
 class NewGameFlow:
     """The menus from "New solo game" or "New two-player game" to the first screen of play."""
 
-    def __init__(self, app: Companion) -> None:
-        self.app = app
-        self.session = app.session
+    def __init__(self, app: Companion, session: GameSession, seeds: Callable[[], int]) -> None:
+        """`seeds`: where each dealt game's seed comes from."""
+        self.app, self.session, self.seeds = app, session, seeds
 
     def confirm(self, start: Action) -> None:
         """Go on to `start`, after asking whether to abandon a game in progress."""
@@ -112,14 +114,14 @@ class NewGameFlow:
 
     def _deal(self, choice: SetupChoice) -> None:
         try:
-            self.session.start_dealt(choice.setup(self.app.seeds()))
+            self.session.start_dealt(choice.setup(self.seeds()))
         except OSError as error:
             self.app.not_saved(msg("The new game"), error, self.app.home)
             return
         self.app.play.resume()
 
     def _enter(self, choice: SetupChoice) -> None:
-        self.session.begin_entering(choice, self.app.seeds())
+        self.session.begin_entering(choice, self.seeds())
         self.resume_entering()
 
     def resume_entering(self) -> None:

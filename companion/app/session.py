@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice
-from companion.storage.journal import JOURNAL_NAME, Journal, NothingToUndoError
-from companion.storage.progress import MAX_UNDONE, PROGRESS_NAME, Entering, Progress
+from companion.storage.journal import Journal, NothingToUndoError
+from companion.storage.paths import JOURNAL_NAME, PROGRESS_NAME
+from companion.storage.progress import MAX_UNDONE, Entering, Progress
 
 if TYPE_CHECKING:
     from companion.engine.undo_steps import UndoPlan

@@ -7,7 +7,6 @@ rulebook the player holds (docs/LANGUAGES.md gives each one's source).
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -34,19 +33,6 @@ FILTER_NAMES: Mapping[Filter, str] = MappingProxyType(
         Filter.FARTHEST: msg("farthest"),
     }
 )
-ERROR_REASONS: Mapping[int, str] = MappingProxyType(
-    {
-        errno.ENOSPC: msg("the card is full"),
-        errno.EDQUOT: msg("the card is full"),
-        errno.EROFS: msg("the card is read-only"),
-        errno.EACCES: msg("not allowed to write"),
-        errno.EPERM: msg("not allowed to write"),
-        errno.EIO: msg("the card cannot be read or written"),
-    }
-)
-"""The storage failures a player can do something about, in their words."""
-OTHER_ERROR_REASON = msg("the card could not be written")
-"""Any other failure: the system's words for it are English, and the log has them."""
 
 
 def difficulty_name(difficulty: str, words: Words) -> str:
@@ -56,9 +42,3 @@ def difficulty_name(difficulty: str, words: Words) -> str:
 
 def deck_name(deck: str, words: Words) -> str:
     return words(DECK_NAMES[deck]) if deck in DECK_NAMES else deck
-
-
-def error_reason(error: OSError, words: Words) -> str:
-    """Why a write failed, in the player's words: what it is where the player can do
-    something about it, else only that it failed."""
-    return words(ERROR_REASONS.get(error.errno or 0, OTHER_ERROR_REASON))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from companion.app.companion import Companion
-from companion.engine.summary import state_dict
 
 
 class StateSnapshot:
@@ -20,7 +19,13 @@ class StateSnapshot:
 
     def renew(self) -> None:
         game = self.app.game or self.app.last_finished
-        self.line = json.dumps(state_dict(game)) if game else "null"
+        if game is None:
+            self.line = "null"
+            return
+        # Imported with the game, not at start-up: see `Companion.game_rooms`.
+        from companion.engine.summary import state_dict
+
+        self.line = json.dumps(state_dict(game))
 
     def __call__(self) -> str:
         return self.line

@@ -68,12 +68,11 @@ from companion.storage.files import (
     unique_path,
     write_all,
 )
+from companion.storage.paths import HISTORY_DIRECTORY
 from companion.untrusted import NotRegularFileError, iter_lines, open_regular_file, read_capped
 
 logger = logging.getLogger(__name__)
 
-JOURNAL_NAME = "journal.jsonl"
-HISTORY_DIRECTORY = "history"
 LOG_SUFFIX = ".jsonl"
 ARCHIVE_TIME_FORMAT = "%Y-%m-%dT%H-%M-%S"
 ABANDONED_MARK = "abandoned"

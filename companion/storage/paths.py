@@ -8,13 +8,29 @@ import os
 import tempfile
 from pathlib import Path
 
-from companion.storage.files import StorageError, reason_of
+from companion.storage.files import TEMP_SUFFIX, StorageError, reason_of
 
 logger = logging.getLogger(__name__)
 
 APP_DIRECTORY = "patchwork-companion"
+JOURNAL_NAME = "journal.jsonl"
+"""The game in progress (`companion.storage.journal`)."""
+PROGRESS_NAME = "progress.json"
+"""Where the game in progress stands (`companion.storage.progress`)."""
+HISTORY_DIRECTORY = "history"
 WRITE_CHECK_BYTES = 4096
 """One block: on a full file system even this much cannot be written."""
+
+
+def holds_a_game(state_dir: Path) -> bool:
+    """Whether `state_dir` has anything of a game for the journal and progress to load:
+    either file, or a temporary one of theirs left by a write cut short (loading removes
+    it). Asked without importing them, the engine or the game's screens: with nothing
+    there, the first frame is the home menu and needs none of them."""
+    return any(
+        (state_dir / name).exists() or any(state_dir.glob(f".{name}.*{TEMP_SUFFIX}"))
+        for name in (JOURNAL_NAME, PROGRESS_NAME)
+    )
 
 
 def resolve_state_dir(explicit: Path | None = None) -> Path:

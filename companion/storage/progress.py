@@ -34,7 +34,6 @@ from companion.engine.json_limits import short_repr
 from companion.engine.setup import Mode, SetupChoice, Side
 from companion.storage.files import atomic_write_text, load_state_json
 
-PROGRESS_NAME = "progress.json"
 DAMAGED_STEM = "progress-damaged"
 CIRCLE_PLACES = len(PATCH_BY_ID) - 1
 """Places clockwise after P00, which is laid first."""

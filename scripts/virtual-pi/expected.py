@@ -26,7 +26,7 @@ from pathlib import Path
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.runtime.loop import frame_for
-from companion.storage.journal import HISTORY_DIRECTORY, JOURNAL_NAME
+from companion.storage.paths import HISTORY_DIRECTORY, JOURNAL_NAME
 
 
 def bits(app: Companion) -> str:

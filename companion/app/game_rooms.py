@@ -1,0 +1,30 @@
+"""What a game needs beside the menus: its session and the flows that lead through it.
+
+`Companion.game_rooms` imports this module, and with it the engine, the journal and
+progress, and the game's screens, the first time a game is started, resumed or
+looked for in the state directory. A fresh start's first frame is the home menu,
+which needs none of them: loading them there was a tenth of the start-up
+(docs/ARCHITECTURE.md, "The app's rooms").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.app.game_flow import GameFlow
+from companion.app.new_game import NewGameFlow
+from companion.app.session import GameSession
+from companion.engine.setup import new_seed
+
+if TYPE_CHECKING:
+    from companion.app.companion import Companion
+
+
+class GameRooms:
+    """The game in progress (if any) with its journal and progress, read from the
+    state directory, and the flows that start one and play it."""
+
+    def __init__(self, app: Companion) -> None:
+        self.session = GameSession(app.state_dir)
+        self.play = GameFlow(app, self.session)
+        self.new_game = NewGameFlow(app, self.session, app.seeds or new_seed)

@@ -1,0 +1,84 @@
+"""A fresh start draws its home menu without the game's modules (`Companion.game_rooms`).
+
+Each check runs in a child process: this one has imported them all long ago.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.storage.paths import holds_a_game
+
+GAME_MODULES = (
+    "companion.engine.game",
+    "companion.engine.setup",
+    "companion.storage.journal",
+    "companion.storage.progress",
+    "companion.app.session",
+    "companion.app.game_flow",
+    "companion.app.new_game",
+    "companion.app.play",
+    "companion.app.terms",
+)
+
+FIRST_FRAME_THEN_NEW_GAME = """
+import json, sys
+from pathlib import Path
+import companion.cli  # what `patchwork-companion run` imports before the daemon's own
+import companion.daemon.service
+from companion.app.companion import Companion
+from companion.inputs.events import Input
+from companion.render.screens import render
+
+game_modules = json.loads(sys.argv[2])
+app = Companion(Path(sys.argv[1]))
+render(app.view())
+report = {"first": app.view().kind.name, "loaded": [m for m in game_modules if m in sys.modules]}
+app.handle(Input.SELECT)  # the first row: "New solo game"
+render(app.view())
+report["then"] = app.view().kind.name
+report["loaded then"] = [m for m in game_modules if m in sys.modules]
+print(json.dumps(report))
+"""
+
+
+def first_frame_then_new_game(state_dir: Path) -> dict[str, object]:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            FIRST_FRAME_THEN_NEW_GAME,
+            str(state_dir),
+            json.dumps(GAME_MODULES),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report: dict[str, object] = json.loads(done.stdout)
+    return report
+
+
+def test_a_fresh_start_draws_the_home_menu_without_the_game_and_loads_it_for_a_new_game(
+    tmp_path: Path,
+) -> None:
+    report = first_frame_then_new_game(tmp_path)
+    assert report["first"] == "HOME"
+    assert report["loaded"] == []
+    # "New solo game" goes on to choosing the difficulty, with the game's modules loaded.
+    assert report["then"] == "DIFFICULTY"
+    assert report["loaded then"] == list(GAME_MODULES)
+
+
+def test_anything_of_a_game_in_the_state_directory_is_loaded_at_start(tmp_path: Path) -> None:
+    assert not holds_a_game(tmp_path)
+    (tmp_path / "settings.json").write_text("{}")
+    (tmp_path / "history").mkdir()
+    assert not holds_a_game(tmp_path)
+    for name in ("journal.jsonl", "progress.json", ".journal.jsonl.x1.tmp", ".progress.json.2.tmp"):
+        (tmp_path / name).write_text("")
+        assert holds_a_game(tmp_path), name
+        (tmp_path / name).unlink()
