@@ -9,9 +9,14 @@ as numbers where the renderer draws them specially (track, patches, cards).
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING, TypeAlias
 
-from companion.engine.actions import Advance, Buy
 from companion.records import record
+
+if TYPE_CHECKING:
+    # For annotations only: the menus' views, the home menu's among them, are built
+    # without the engine (see `Companion.game_rooms`).
+    from companion.engine.actions import Advance, Buy
 
 
 class ScreenKind(Enum):
@@ -119,7 +124,7 @@ class OpenMenu:
     """The turn screen's last choice: the game menu instead of an action."""
 
 
-TurnChoice = Buy | Advance | OpenMenu
+TurnChoice: TypeAlias = "Buy | Advance | OpenMenu"
 """What pressing on the turn screen does: one of the game's actions, or the menu."""
 
 

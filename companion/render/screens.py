@@ -7,13 +7,15 @@ Both are pure: the image depends on the view and nothing else (no clock, no
 state kept between calls), so the same view always gives the same bytes. The
 layouts live in `screens_menus` (menus, questions, numbers, pages, notices,
 input test), `screens_circle` (dealing and entering the circle) and
-`screens_game` (turn, steps, Automa, score).
+`screens_game` (turn, steps, Automa, score); the last two are imported when a screen
+of theirs is first drawn.
 
 The golden images of the tests are written by `companion.testing.goldens`.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -21,13 +23,6 @@ from typing import Any
 from PIL import Image
 
 from companion.render.canvas import Canvas
-from companion.render.screens_circle import draw_deal, draw_pick_patch
-from companion.render.screens_game import (
-    draw_automa,
-    draw_score,
-    draw_step,
-    draw_turn,
-)
 from companion.render.screens_menus import (
     draw_input_test,
     draw_menu,
@@ -56,16 +51,30 @@ __all__ = ["LAYOUTS", "render", "render_canvas"]
 
 log = logging.getLogger(__name__)
 
+
+def _imported_when_drawn(module: str, name: str) -> Callable[[Canvas, Any], None]:
+    """The layout `name` of `module`, imported when a screen first needs it: the game's
+    layouts bring the patches, the track and the engine's catalogue, and a fresh start's
+    first frame, the home menu, needs none of them (see `Companion.game_rooms`)."""
+
+    def layout(canvas: Canvas, view: Any) -> None:
+        getattr(importlib.import_module(module), name)(canvas, view)
+
+    return layout
+
+
+_SCREENS_GAME = "companion.render.screens_game"
+_SCREENS_CIRCLE = "companion.render.screens_circle"
 LAYOUTS: dict[type, Callable[[Canvas, Any], None]] = {
     MenuView: draw_menu,
-    DealView: draw_deal,
-    PickPatchView: draw_pick_patch,
-    TurnView: draw_turn,
-    StepView: draw_step,
-    AutomaView: draw_automa,
+    DealView: _imported_when_drawn(_SCREENS_CIRCLE, "draw_deal"),
+    PickPatchView: _imported_when_drawn(_SCREENS_CIRCLE, "draw_pick_patch"),
+    TurnView: _imported_when_drawn(_SCREENS_GAME, "draw_turn"),
+    StepView: _imported_when_drawn(_SCREENS_GAME, "draw_step"),
+    AutomaView: _imported_when_drawn(_SCREENS_GAME, "draw_automa"),
     QuestionView: draw_question,
     NumberView: draw_number,
-    ScoreView: draw_score,
+    ScoreView: _imported_when_drawn(_SCREENS_GAME, "draw_score"),
     TextView: draw_text,
     InputTestView: draw_input_test,
     TestPatternView: draw_test_pattern,

@@ -10,9 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers import started_game
+
 from companion.storage.paths import holds_a_game
 
 GAME_MODULES = (
+    "companion.engine.actions",
+    "companion.engine.catalogue",
     "companion.engine.game",
     "companion.engine.setup",
     "companion.storage.journal",
@@ -23,8 +27,14 @@ GAME_MODULES = (
     "companion.app.play",
     "companion.app.terms",
 )
+GAME_SCREENS = (
+    "companion.render.screens_game",
+    "companion.render.screens_circle",
+    "companion.render.patches",
+    "companion.render.track",
+)
 
-FIRST_FRAME_THEN_NEW_GAME = """
+FIRST_FRAME_THEN_A_PRESS = """
 import json, sys
 from pathlib import Path
 import companion.cli  # what `patchwork-companion run` imports before the daemon's own
@@ -34,25 +44,30 @@ from companion.inputs.events import Input
 from companion.render.screens import render
 
 game_modules = json.loads(sys.argv[2])
+
+def shown():
+    view = app.view()
+    render(view)
+    kind = getattr(view, "kind", None)
+    return kind.name if kind else type(view).__name__
+
 app = Companion(Path(sys.argv[1]))
-render(app.view())
-report = {"first": app.view().kind.name, "loaded": [m for m in game_modules if m in sys.modules]}
-app.handle(Input.SELECT)  # the first row: "New solo game"
-render(app.view())
-report["then"] = app.view().kind.name
+report = {"first": shown(), "loaded": [m for m in game_modules if m in sys.modules]}
+app.handle(Input.SELECT)  # on the home menu, its first row: "New solo game"
+report["then"] = shown()
 report["loaded then"] = [m for m in game_modules if m in sys.modules]
 print(json.dumps(report))
 """
 
 
-def first_frame_then_new_game(state_dir: Path) -> dict[str, object]:
+def first_frame_then_a_press(state_dir: Path) -> dict[str, object]:
     done = subprocess.run(
         [
             sys.executable,
             "-c",
-            FIRST_FRAME_THEN_NEW_GAME,
+            FIRST_FRAME_THEN_A_PRESS,
             str(state_dir),
-            json.dumps(GAME_MODULES),
+            json.dumps(GAME_MODULES + GAME_SCREENS),
         ],
         capture_output=True,
         text=True,
@@ -65,12 +80,20 @@ def first_frame_then_new_game(state_dir: Path) -> dict[str, object]:
 def test_a_fresh_start_draws_the_home_menu_without_the_game_and_loads_it_for_a_new_game(
     tmp_path: Path,
 ) -> None:
-    report = first_frame_then_new_game(tmp_path)
+    report = first_frame_then_a_press(tmp_path)
     assert report["first"] == "HOME"
     assert report["loaded"] == []
-    # "New solo game" goes on to choosing the difficulty, with the game's modules loaded.
+    # "New solo game" goes on to choosing the difficulty, with the game's modules loaded
+    # (its screens wait for the first of them: a difficulty is chosen on a menu).
     assert report["then"] == "DIFFICULTY"
     assert report["loaded then"] == list(GAME_MODULES)
+
+
+def test_a_game_in_progress_is_resumed_on_its_turn_with_the_game_loaded(tmp_path: Path) -> None:
+    started_game(tmp_path)
+    report = first_frame_then_a_press(tmp_path)
+    assert report["first"] == "TurnView"
+    assert set(GAME_MODULES) <= set(report["loaded"])  # the turn needs no circle
 
 
 def test_anything_of_a_game_in_the_state_directory_is_loaded_at_start(tmp_path: Path) -> None:
