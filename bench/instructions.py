@@ -18,11 +18,18 @@ import os
 import re
 import socket
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from device import BARE_IMPORT, DAEMON, PROFILE, SCENARIOS, compile_bytecode, game_in_progress
+from device import (
+    BARE_IMPORT,
+    DAEMON,
+    MEASURED_PYTHON,
+    PROFILE,
+    SCENARIOS,
+    compile_bytecode,
+    game_in_progress,
+)
 
 INPUTS = """
 import itertools, random, sys, tempfile
@@ -80,12 +87,13 @@ print(sys.argv[1])
 
 
 def instructions(program: str, *args: str) -> tuple[int, str]:
-    """Instructions callgrind counted for `python -c program args`, and what it printed."""
+    """Instructions callgrind counted for `python -P -c program args` (`MEASURED_PYTHON`), and
+    what it printed."""
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch, "callgrind.out")
         result = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-             sys.executable, "-c", program, *args],
+             *MEASURED_PYTHON, "-c", program, *args],
             capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL,
         )  # fmt: skip
     collected = re.search(r"Collected : (\d+)", result.stderr)
