@@ -42,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -451,26 +452,28 @@ def idle_seconds(text: str) -> float:
     return seconds
 
 
-def game_count(text: str) -> int:
-    """`--games`: 0 games gave no inputs to take a median of, and a traceback."""
-    try:
-        games = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games") from None
-    if games < 1:
-        raise argparse.ArgumentTypeError(f"{games}: at least one game is needed for figures")
-    return games
+def at_least_one(unit: str, needed_for: str) -> Callable[[str], int]:
+    """An argument's type: a whole number of `unit`s, at least one (`needed_for` says why)."""
+
+    def count(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}s") from None
+        if number < 1:
+            raise argparse.ArgumentTypeError(
+                f"{number}: at least one {unit} is needed {needed_for}"
+            )
+        return number
+
+    return count
 
 
-def run_count(text: str) -> int:
-    """`--startup-runs` (`--runs` of bench/startup.py): no run gave no median to print."""
-    try:
-        runs = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of runs") from None
-    if runs < 1:
-        raise argparse.ArgumentTypeError(f"{runs}: at least one run is needed for a median")
-    return runs
+game_count = at_least_one("game", "for figures")
+"""`--games`: 0 games gave no inputs to take a median of, and a traceback."""
+
+run_count = at_least_one("run", "for a median")
+"""`--startup-runs` (`--runs` of bench/startup.py): no run gave no median to print."""
 
 
 def main() -> None:
