@@ -10,7 +10,6 @@ cannot. It knows nothing of screens and is tested without them
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -189,7 +188,7 @@ class GameSession:
         game = self.current
         plan = plan_undo(game)
         assert plan is not None, "nothing to undo"
-        before = replace(self.progress, asked_bonus=list(self.progress.asked_bonus))
+        before = self.progress.copy()
         pending = self.progress.undone
         if pending and replan_undo(game, pending) is None:
             log.warning("the actions undone last no longer follow from the game: forgotten")

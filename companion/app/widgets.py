@@ -7,7 +7,6 @@ itself as a view; it never draws and never knows where inputs come from.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from companion.inputs.events import Input
@@ -40,12 +39,12 @@ class Screen:
         raise NotImplementedError
 
 
-@dataclass
 class Cursor:
     """A position in a list that the encoder turns through, wrapping at both ends."""
 
-    count: int
-    index: int = 0
+    def __init__(self, count: int, index: int = 0) -> None:
+        self.count = count
+        self.index = index
 
     def move(self, event: Input) -> bool:
         """Follow next/previous; True if the event was one of them."""

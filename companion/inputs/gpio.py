@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -226,15 +225,15 @@ class PressTracker:
             self._emit(self._short)
 
 
-@dataclass
 class GpioInputs:
     """The open gpiozero devices of one :class:`InputConfig`; close them when done."""
 
-    config: InputConfig
-    encoder: RotaryEncoder | None = None
-    switch: QuietButton | None = None
-    #: one Button per entry of ``config.buttons``, in the same order
-    buttons: list[QuietButton] = field(default_factory=list)
+    def __init__(self, config: InputConfig) -> None:
+        self.config = config
+        self.encoder: RotaryEncoder | None = None
+        self.switch: QuietButton | None = None
+        #: one Button per entry of ``config.buttons``, in the same order
+        self.buttons: list[QuietButton] = []
 
     def devices(self) -> list:
         """Every open gpiozero device."""

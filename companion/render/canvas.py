@@ -8,7 +8,6 @@ test renders many screens, with long names and big numbers, and asserts that
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -76,7 +75,6 @@ class TextBox(NamedTuple):
     cut: bool
 
 
-@dataclass
 class Canvas:
     """A fresh black 128×64 image with text-aware drawing helpers.
 
@@ -84,15 +82,12 @@ class Canvas:
     with fill 255 (or `ink(1)`) so images compare equal to PNGs read back.
     """
 
-    image: Image.Image = field(default_factory=lambda: Image.new("1", (WIDTH, HEIGHT), 0))
-    texts: list[TextBox] = field(default_factory=list)
-    overflows: list[str] = field(default_factory=list)
-    draw: ImageDraw.ImageDraw = field(init=False, repr=False)
-    bounds: Box = field(init=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self) -> None:
+        self.image = Image.new("1", (WIDTH, HEIGHT), 0)
         self.draw = ImageDraw.Draw(self.image)
-        self.bounds = Box(0, 0, *self.image.size)
+        self.bounds = Box(0, 0, WIDTH, HEIGHT)
+        self.texts: list[TextBox] = []
+        self.overflows: list[str] = []
 
     def report(self, problem: str) -> None:
         """Record something that did not fit, for tests and the log to show."""

@@ -12,7 +12,6 @@ import logging
 import signal
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from enum import Enum
 
 from PIL import Image
@@ -36,23 +35,23 @@ class Brightness(Enum):
     BLANK = "blank"
 
 
-@dataclass
 class LoopFigures:
     """What a run measured: inputs handled, frames sent, input-to-frame latencies (s)."""
 
-    inputs: int = 0
-    frames: int = 0
-    wakes: int = 0
-    latencies: list[float] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.inputs = 0
+        self.frames = 0
+        self.wakes = 0
+        self.latencies: list[float] = []
 
 
-@dataclass
 class Periodic:
     """A callback due every `interval` seconds (the watchdog's ping)."""
 
-    interval: float
-    callback: Callable[[], object]
-    due: float = 0.0
+    def __init__(self, interval: float, callback: Callable[[], object]) -> None:
+        self.interval = interval
+        self.callback = callback
+        self.due = 0.0
 
 
 def frame_for(app: Companion) -> Image.Image:

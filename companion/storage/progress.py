@@ -21,7 +21,7 @@ progress.json costs at most a screen shown again, so `save` syncs the data
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +48,19 @@ class ProgressError(ValueError):
     """A progress file that is not what the companion writes; one line naming the key."""
 
 
-@dataclass
 class Entering:
     """A circle being entered by the player: the set-up chosen so far and the patches placed."""
 
-    choice: SetupChoice
-    seed: int
-    placed: list[str] = field(default_factory=list)
+    def __init__(self, choice: SetupChoice, seed: int, placed: Sequence[str] = ()) -> None:
+        self.choice = choice
+        self.seed = seed
+        self.placed = list(placed)
+
+    def __eq__(self, other: object) -> bool:
+        """The same set-up and patches (a save read back is equal to what was saved)."""
+        if not isinstance(other, Entering):
+            return NotImplemented
+        return (self.choice, self.seed, self.placed) == (other.choice, other.seed, other.placed)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"mode": self.choice.mode.value}
@@ -100,28 +106,49 @@ class Entering:
             or len(set(placed)) != len(placed)
         ):
             raise ProgressError("'entering.placed' must list different patches, P00 left out")
-        return cls(choice, data["seed"], list(placed))
+        return cls(choice, data["seed"], placed)
 
 
-@dataclass
 class Progress:
     """Which screen of the game in progress was showing."""
 
-    acknowledged: int = 0
-    """Actions whose steps the table has confirmed."""
-    asked_bonus: list[str] = field(default_factory=list)
-    """The 7×7 questions already asked (the engine's `BonusQuestion.answers` keys)."""
-    dealing: int | None = None
-    """Place of the first patch shown while dealing the circle."""
-    entering: Entering | None = None
-    """A circle being entered."""
-    undone: list[Action] = field(default_factory=list)
-    """The actions the last undo took back, oldest first, while the table has not
-    confirmed its reverse steps (they are worked out again from these); with those of
-    the undos before it in a row whose reverse steps were still due."""
-    undone_unconfirmed: int = 0
-    """How many of `undone`, the newest, had steps the table had not confirmed when
-    they were taken back: they have no reverse steps (it may not have done them)."""
+    KEYS = ("acknowledged", "asked_bonus", "dealing", "entering", "undone", "undone_unconfirmed")
+    """The attributes, each saved under its name: the keys a progress file may have."""
+
+    def __init__(
+        self,
+        acknowledged: int = 0,
+        asked_bonus: Sequence[str] = (),
+        dealing: int | None = None,
+        entering: Entering | None = None,
+        undone: Sequence[Action] = (),
+        undone_unconfirmed: int = 0,
+    ) -> None:
+        self.acknowledged = acknowledged
+        """Actions whose steps the table has confirmed."""
+        self.asked_bonus = list(asked_bonus)
+        """The 7×7 questions already asked (the engine's `BonusQuestion.answers` keys)."""
+        self.dealing = dealing
+        """Place of the first patch shown while dealing the circle."""
+        self.entering = entering
+        """A circle being entered."""
+        self.undone = list(undone)
+        """The actions the last undo took back, oldest first, while the table has not
+        confirmed its reverse steps (they are worked out again from these); with those of
+        the undos before it in a row whose reverse steps were still due."""
+        self.undone_unconfirmed = undone_unconfirmed
+        """How many of `undone`, the newest, had steps the table had not confirmed when
+        they were taken back: they have no reverse steps (it may not have done them)."""
+
+    def __eq__(self, other: object) -> bool:
+        """Equal in every saved attribute (a save read back is equal to what was saved)."""
+        if not isinstance(other, Progress):
+            return NotImplemented
+        return all(getattr(self, key) == getattr(other, key) for key in self.KEYS)
+
+    def copy(self) -> Progress:
+        """The same progress in lists of its own, to put back if a change cannot be saved."""
+        return Progress(*(getattr(self, key) for key in self.KEYS))
 
     @classmethod
     def load(cls, path: Path) -> tuple[Progress, str | None]:
@@ -137,7 +164,7 @@ class Progress:
         """What `save` wrote; `ProgressError` naming the first key that is not."""
         if not isinstance(data, dict):
             raise ProgressError(f"expected a JSON object, not {short_repr(data)}")
-        unknown = [key for key in data if key not in cls.__dataclass_fields__]
+        unknown = [key for key in data if key not in cls.KEYS]
         if unknown:
             raise ProgressError(f"unknown key {short_repr(unknown[0])}")
         acknowledged = data.get("acknowledged", 0)
@@ -156,7 +183,7 @@ class Progress:
         _whole(undone_unconfirmed, "undone_unconfirmed", 0, len(undone))
         return cls(
             acknowledged,
-            list(asked),
+            asked,
             dealing,
             Entering.from_json(entering) if entering is not None else None,
             undone,
