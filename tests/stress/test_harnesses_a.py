@@ -132,8 +132,9 @@ def test_security_harness_fails_a_unit_without_its_hardening(tmp_path):
         )
         + "\n"
     )
+    # The app is watched for one sample only: what must fail here is the unit's exposure.
     done = subprocess.run(
-        [sys.executable, str(STRESS / "security.py"), "--seconds", "1", "--unit", str(unit)],
+        [sys.executable, str(STRESS / "security.py"), "--seconds", "0.05", "--unit", str(unit)],
         capture_output=True,
         text=True,
         timeout=120,
