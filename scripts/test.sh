@@ -10,7 +10,8 @@ cd "$top"
 .venv/bin/mypy  # its configuration, and the files it checks, are in pyproject.toml
 .venv/bin/lint-imports --no-cache  # the import contract in pyproject.toml (docs/ARCHITECTURE.md)
 # pytest exits 5 when it collects no test; that must fail here, and it does (set -e).
-# One worker per core (-n auto, pytest-xdist): on this 2-core machine the suite took
-# 139-240 s of wall-clock in one process, 98 s in two (docs/PERFORMANCE.md). `-n 0` after
-# it runs everything in this process, for a debugger or a print.
+# One worker per core (-n auto, pytest-xdist; pyproject.toml lets an idle worker take the
+# other's tests): on this 2-core machine the suite takes about 60 s in one process, under
+# 30 s in two when the machine is otherwise idle (docs/PERFORMANCE.md). `-n 0` after it
+# runs everything in this process, for a debugger or a print.
 .venv/bin/python -m pytest -n auto "$@"
