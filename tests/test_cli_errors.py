@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -224,16 +225,23 @@ UNWRITABLE_OUTPUTS = pytest.mark.parametrize(
 )
 
 
-@pytest.fixture
-def state_with_a_game(tmp_path):
-    """A state directory with a solo game on its first turn, and its files' bytes."""
-    (tmp_path / "start.txt").write_text("select\n" * 8)  # new solo game, its deal shown
+@pytest.fixture(scope="module")
+def a_game_played_once(tmp_path_factory):
+    """A state directory with a solo game on its first turn, played once for the module."""
+    where = tmp_path_factory.mktemp("game")
+    (where / "start.txt").write_text("select\n" * 8)  # new solo game, its deal shown
     result = command(
-        "simulate", "--script", "start.txt", "--state-dir", "state", "--seed", "5", cwd=tmp_path
+        "simulate", "--script", "start.txt", "--state-dir", "state", "--seed", "5", cwd=where
     )
     assert result.returncode == 0, result.stderr
-    state = tmp_path / "state"
-    assert (state / "journal.jsonl").exists()
+    assert (where / "state" / "journal.jsonl").exists()
+    return where / "state"
+
+
+@pytest.fixture
+def state_with_a_game(a_game_played_once, tmp_path):
+    """A copy of that state directory, this test's own, and its files' bytes."""
+    state = shutil.copytree(a_game_played_once, tmp_path / "state")
     return state, files_of(state)
 
 
