@@ -150,8 +150,9 @@ def test_run_with_a_terminal_profile_names_run_in_its_errors(tmp_path):
 
 
 def test_ctrl_c_in_the_simulation_is_one_line(tmp_path):
-    # A long script keeps the simulation busy; Ctrl-C is SIGINT to the process.
-    (tmp_path / "script.txt").write_text("next\nprevious\n" * 50_000)
+    # A long script keeps the simulation busy; Ctrl-C is SIGINT to the process. The script
+    # starts a game first: once its journal is there, the loop is running.
+    (tmp_path / "script.txt").write_text("select\n" * 8 + "next\nprevious\n" * 50_000)
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "simulate", "--script", "script.txt"]
         + ["--state-dir", "state"],
@@ -160,9 +161,8 @@ def test_ctrl_c_in_the_simulation_is_one_line(tmp_path):
         text=True,
     )
     deadline = time.monotonic() + 30
-    while not (tmp_path / "state" / "companion.log").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)
+    while not (tmp_path / "state" / "journal.jsonl").exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=30)
     # Ctrl-C ends the loop in order (the journal is on disk): at most one line, never a
