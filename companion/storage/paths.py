@@ -26,9 +26,11 @@ def holds_a_game(state_dir: Path) -> bool:
     """Whether `state_dir` has anything of a game for the journal and progress to load:
     either file, or a temporary one of theirs left by a write cut short (loading removes
     it). Asked without importing them, the engine or the game's screens: with nothing
-    there, the first frame is the home menu and needs none of them."""
+    there, the first frame is the home menu and needs none of them. A symbolic link
+    counts even when it leads nowhere (`lexists`): loading sets it aside and says so
+    at start, where the player reads it."""
     return any(
-        (state_dir / name).exists() or any(state_dir.glob(f".{name}.*{TEMP_SUFFIX}"))
+        os.path.lexists(state_dir / name) or any(state_dir.glob(f".{name}.*{TEMP_SUFFIX}"))
         for name in (JOURNAL_NAME, PROGRESS_NAME)
     )
 
