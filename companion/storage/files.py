@@ -117,7 +117,11 @@ def remove_stale_temp_files(path: Path) -> None:
     for candidate in path.parent.glob(f".{path.name}.*{TEMP_SUFFIX}"):
         if pattern.fullmatch(candidate.name):
             logger.info("removing %s, left by a write cut short", candidate)
-            candidate.unlink(missing_ok=True)
+            try:
+                candidate.unlink(missing_ok=True)
+            except OSError as error:  # a read-only card, or a directory of that name
+                # Left where it is, harmless: a start must not stop on it.
+                logger.warning("cannot remove %s: %s", candidate, reason_of(error))
 
 
 def read_json_file(path: Path, limit: int = SMALL_FILE_LIMIT) -> Any:

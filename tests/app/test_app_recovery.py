@@ -83,3 +83,16 @@ def test_bad_settings_are_refused_with_one_line_and_defaults_used(tmp_path, capl
     assert render_canvas(view).overflows == []
     assert app.settings.contrast == 128
     assert list(tmp_path.glob("settings-damaged-*.json"))
+
+
+def test_a_directory_named_as_a_temporary_file_does_not_stop_the_start(tmp_path, caplog):
+    # Loading removes a write's temporaries; one it cannot remove (a directory of that
+    # name here, a read-only card on the device) is left and logged, and the game resumes.
+    app = started_game(tmp_path)
+    state = app.game.state()
+    for name in (".journal.jsonl.x1.tmp", ".progress.json.x2.tmp"):
+        (tmp_path / name).mkdir()
+    resumed = Companion(tmp_path)
+    assert isinstance(resumed.view(), TurnView)
+    assert resumed.game.state() == state
+    assert "cannot remove" in caplog.text and ".progress.json.x2.tmp" in caplog.text
