@@ -18,16 +18,18 @@ keyword, defaults, `TypeError` naming the class and the argument for a missing,
 unexpected, repeated or surplus one, `__post_init__`, equality only with an instance of
 the very same class (`NotImplemented` otherwise), the hash of the field values, the repr
 (`Name(a=1, b='x')`, with the qualified name), `FrozenInstanceError` on assigning or
-deleting, `__slots__`, `__match_args__`, and `dataclasses.fields`, `replace`, `asdict`
-and `is_dataclass`. Type checkers see a frozen dataclass (`dataclass_transform`).
+deleting, `__slots__`, `__match_args__`, `copy`, `deepcopy` and `pickle` (made anew
+from the field values by `__reduce__`, so `__post_init__` runs again), and
+`dataclasses.fields`, `replace`, `asdict` and `is_dataclass`. Type checkers see a frozen
+dataclass (`dataclass_transform`).
 
 What it does not do (use `@dataclass` for such a class): `field(...)` options
 (default_factory, init, repr, compare, kw_only; refused with a `TypeError`), `InitVar`
-and `KW_ONLY`, methods of its own for the six above (refused), ordering, copy and pickle
-(nothing copies or pickles a record), a recursive repr guard, and a dataclass subclass
-of a record (its `__dataclass_params__.frozen` is False). Every record has a docstring
-(refused without one): `dataclass()` would otherwise make one from
-`inspect.signature`, a start-up cost of its own.
+and `KW_ONLY`, methods of its own for the six above or `__reduce__` (refused),
+ordering, a recursive repr guard, and a dataclass subclass of a record (its
+`__dataclass_params__.frozen` is False). Every record has a docstring (refused without
+one): `dataclass()` would otherwise make one from `inspect.signature`, a start-up cost of
+its own.
 
 The shared methods are slower per call than generated ones: about 0.4 µs more a
 construction by position, 1.2 µs by keyword, 0.1 µs a comparison (docs/PERFORMANCE.md).
@@ -42,7 +44,15 @@ from typing import Any, TypeVar, dataclass_transform
 
 _T = TypeVar("_T")
 
-_SHARED = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
+_SHARED = (
+    "__init__",
+    "__repr__",
+    "__eq__",
+    "__hash__",
+    "__setattr__",
+    "__delattr__",
+    "__reduce__",
+)
 
 
 @dataclass_transform(frozen_default=True)
@@ -85,7 +95,9 @@ def record(cls: type[_T]) -> type[_T]:
     made.__record_default_tail__ = tuple(made.__record_defaults__.values())
     made.__record_values__ = _values_getter(names)
     made.__record_post_init__ = hasattr(made, "__post_init__")
-    for shared, method in zip(_SHARED, (_init, _repr, _eq, _hash, _setattr, _delattr), strict=True):
+    for shared, method in zip(
+        _SHARED, (_init, _repr, _eq, _hash, _setattr, _delattr, _reduce), strict=True
+    ):
         setattr(made, shared, method)
     return made
 
@@ -177,3 +189,11 @@ def _setattr(self: Any, name: str, value: Any) -> None:
 
 def _delattr(self: Any, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _reduce(self: Any) -> tuple[type, tuple[Any, ...]]:
+    # How copy and pickle make one anew: by its class from its field values. Without it
+    # they set the slots one by one on a blank instance, which `_setattr` refuses (a
+    # frozen dataclass has a __setstate__ of its own for that).
+    cls: Any = type(self)
+    return cls, cls.__record_values__(self)

@@ -4,7 +4,9 @@ The expectations are written from what a frozen dataclass does (the Python docum
 and one test sets a record beside a real frozen dataclass and compares them call by call.
 """
 
+import copy
 import dataclasses
+import pickle
 import sys
 from typing import Any
 
@@ -148,6 +150,20 @@ def test_dataclasses_functions_see_a_dataclass():
     assert (moved, point) == (Point(1, 7), Point(1, 2))
     with pytest.raises(TypeError, match="'z'"):
         dataclasses.replace(point, z=1)
+
+
+def test_copied_deep_copied_and_pickled_as_a_frozen_dataclass_is():
+    # A frozen slotted dataclass is, by a __setstate__ of its own; a record, made anew
+    # from its field values (copy would otherwise set each slot and be refused).
+    mark = Board.Mark("start", (0, 0))
+    for value in (Point(1, 2), Empty(), mark, (Point(3), [Square(4)])):
+        for copied in (
+            copy.copy(value),
+            copy.deepcopy(value),
+            pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)),
+        ):
+            assert copied == value and repr(copied) == repr(value)
+    assert type(pickle.loads(pickle.dumps(Checked(2)))) is Checked
 
 
 def test_a_match_with_positional_patterns():
