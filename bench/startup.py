@@ -36,10 +36,8 @@ that builds each of them twice less the count of the run that builds them
 once, and of reading the Korean font (which an English start no longer does)
 that of a run reading it once less the daemon's; what each dataclass option
 costs, the count of the daemon less that of a run building our dataclasses
-without it. Then how many dataclasses and enums each room builds, and what
-the daemon's imports would cost less had a fresh start loaded nothing only a
-game needs (`GAME`, stood in by empty modules). Thirteen callgrind runs:
-several minutes.
+without it. Then how many dataclasses and enums each room builds. Eleven
+callgrind runs: several minutes.
 
 Not a test: it prints figures and never fails.
 """
@@ -180,62 +178,6 @@ def breakdown() -> None:
         [sys.executable, "-c", ROOMS], capture_output=True, text=True, check=True
     )
     print(rooms.stdout, end="")
-    empty, without_game = (
-        instructions(stand_in(modules) + DAEMON_IMPORTS)[0] for modules in ((), GAME)
-    )
-    print(
-        f"had the fresh start imported nothing of the game: {(empty - without_game) / 1e9:.3f} G"
-        f" less, {(daemon - empty + without_game) / bare:.2f}x the bare imports"
-    )
-
-
-GAME = (
-    "companion.engine.",
-    "companion.storage.journal",
-    "companion.storage.progress",
-    "companion.app.session",
-    "companion.app.game_flow",
-    "companion.app.new_game",
-    "companion.app.play",
-    "companion.app.wording",
-    "companion.app.circle",
-    "companion.app.game_menu",
-    "companion.app.terms",
-    "companion.render.screens_game",
-    "companion.render.screens_circle",
-    "companion.render.patches",
-    "companion.render.track",
-)
-"""What only a game needs: the engine, the journal and progress, the game's flows and screens
-(the game's views are left in: they share `companion.views` with the menus')."""
-
-
-def stand_in(modules: tuple[str, ...]) -> str:
-    """Code run before the imports that stands an empty module in for each of `modules`,
-    whose every name is a do-nothing object: what the companion's imports would cost were
-    those modules loaded only when a game starts. With no modules, the cost of this code
-    alone, to take away."""
-    return f"""
-import importlib.abc, importlib.machinery, sys, types
-class Anything:
-    def __init__(self, *args, **options): pass
-    def __call__(self, *args, **options): return Anything()
-    def __getattr__(self, name): return Anything()
-    def __or__(self, other): return Anything()
-    __ror__ = __or__
-    def __mro_entries__(self, bases): return (object,)
-class Empty(types.ModuleType):
-    def __getattr__(self, name):
-        if name.startswith("__"): raise AttributeError(name)
-        return Anything()
-class StandIn(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    def find_spec(self, name, path, target=None):
-        if name.startswith({modules!r}):
-            return importlib.machinery.ModuleSpec(name, self)
-    def create_module(self, spec): return Empty(spec.name)
-    def exec_module(self, module): pass
-sys.meta_path.insert(0, StandIn())
-"""
 
 
 def main() -> None:
