@@ -22,7 +22,6 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NamedTuple, TypeVar
 
@@ -197,7 +196,9 @@ class DeferredGlyphs(Mapping[str, Glyph]):
         return sum(1 for _ in self)
 
 
-@dataclass(frozen=True)
+_NO_GLYPHS: Mapping[str, Glyph] = MappingProxyType({})
+
+
 class Font:
     """A proportional bitmap font drawn at an integer `scale`.
 
@@ -211,37 +212,40 @@ class Font:
     rises into the leading above it (an accented capital).
     """
 
-    name: str
-    glyphs: Mapping[str, Glyph]
-    rows: int
-    cap_rows: int
-    scale: int = 1
-    leading: int = 1
-    fallback: str = "?"
-    full_size: Mapping[str, Glyph] = field(default_factory=lambda: MappingProxyType({}))
-    """Glyphs drawn pixel for pixel at this font's size, in place of the scaled design."""
-    _masks: dict[str, Image.Image] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    """Each glyph's bitmap, drawn the first time it is used: start-up draws none of them."""
-    _typeset: dict[str, Typeset] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    """Texts laid out, by text (at most `_REMEMBERED_TEXTS`)."""
-    _text_masks: dict[str, Image.Image] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    """Whole texts' bitmaps, by the characters drawn (at most `_REMEMBERED_TEXTS`)."""
-
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        name: str,
+        glyphs: Mapping[str, Glyph],
+        rows: int,
+        cap_rows: int,
+        scale: int = 1,
+        leading: int = 1,
+        fallback: str = "?",
+        full_size: Mapping[str, Glyph] = _NO_GLYPHS,
+    ) -> None:
+        self.name = name
+        self.glyphs = glyphs
+        self.rows = rows
+        self.cap_rows = cap_rows
+        self.scale = scale
+        self.leading = leading
+        self.fallback = fallback
+        self.full_size = full_size
+        """Glyphs drawn pixel for pixel at this font's size, in place of the scaled design."""
+        self._masks: dict[str, Image.Image] = {}
+        """Each glyph's bitmap, drawn the first time it is used: start-up draws none of them."""
+        self._typeset: dict[str, Typeset] = {}
+        """Texts laid out, by text (at most `_REMEMBERED_TEXTS`)."""
+        self._text_masks: dict[str, Image.Image] = {}
+        """Whole texts' bitmaps, by the characters drawn (at most `_REMEMBERED_TEXTS`)."""
         if self.fallback not in self.glyphs:
             raise ValueError(f"font {self.name}: fallback {self.fallback!r} has no glyph")
         for char, glyph in self.full_size.items():
             if char not in self.glyphs or len(glyph.rows) != self.height:
                 raise ValueError(f"font {self.name}: full-size {char!r} has no place in it")
         # Deferred glyphs are checked by what reads them: checking them here would read them.
-        glyphs = self.glyphs.at_hand if isinstance(self.glyphs, DeferredGlyphs) else self.glyphs
-        too_tall = [char for char, glyph in glyphs.items() if len(glyph.rows) > self.rows + 1]
+        at_hand = glyphs.at_hand if isinstance(glyphs, DeferredGlyphs) else glyphs
+        too_tall = [char for char, glyph in at_hand.items() if len(glyph.rows) > self.rows + 1]
         if too_tall:
             raise ValueError(f"font {self.name}: glyphs taller than a line: {too_tall[:5]}")
 

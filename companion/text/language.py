@@ -30,7 +30,6 @@ import logging
 import re
 import string
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
@@ -73,14 +72,15 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@dataclass(frozen=True)
 class Words:
     """One language's words: call it with a key (the English text) and its fields."""
 
-    language: str
-    catalog: Mapping[str, str]
-    """Key -> translation; empty for English, whose keys are the texts."""
-    _missing: set[str] = field(default_factory=set, compare=False, repr=False)
+    def __init__(self, language: str, catalog: Mapping[str, str]) -> None:
+        self.language = language
+        self.catalog = catalog
+        """Key -> translation; empty for English, whose keys are the texts."""
+        self._missing: set[str] = set()
+        """The keys without a translation already logged."""
 
     def __call__(self, key: str, /, **fields: object) -> str:
         text = self.catalog.get(key)
