@@ -6,12 +6,14 @@ Why it exists: for every frozen class, `dataclass()` writes the source of six me
 it with `exec`, at every start: generated code is never cached in a .pyc. Building our 63
 dataclasses cost 0.225 G of the daemon's 0.846 G instructions to its first frame, beside
 0.418 G for a bare `import PIL.Image, luma.oled.device, gpiozero`; with records, 0.044 G
-of 0.664 G (docs/PERFORMANCE.md, "Value classes without generated code"). A record is
-still made by `dataclass()`, with those methods turned off (`init=False, repr=False,
-eq=False`, and `slots=True`), which compiles nothing; it then gets this module's
-methods, written once, compiled once into this module's .pyc, and shared by every
-record. They read the class's field names and defaults, worked out once when the class
-is decorated.
+of 0.664 G (docs/PERFORMANCE.md, "Value classes without generated code"). A record
+gets this module's methods instead, written once, compiled once into this module's .pyc
+and shared by every record. They read the class's field names and defaults, worked out
+once when the class is decorated. Nor does a record go through `dataclass()` at all:
+its checks of every annotation and its second class for the slots cost 22 M of the
+resumed daemon's 0.629 G instructions for our 56 records, against 5.6 M made here
+(docs/PERFORMANCE.md). The class is made once more, with its slots, and given the
+`dataclasses.Field`s that `dataclasses.fields`, `replace` and `asdict` read.
 
 What stays as with `@dataclass(frozen=True, slots=True)`: arguments by position or
 keyword, defaults, `TypeError` naming the class and the argument for a missing,
@@ -24,12 +26,12 @@ from the field values by `__reduce__`, so `__post_init__` runs again), and
 dataclass (`dataclass_transform`).
 
 What it does not do (use `@dataclass` for such a class): `field(...)` options
-(default_factory, init, repr, compare, kw_only; refused with a `TypeError`), `InitVar`
-and `KW_ONLY`, methods of its own for the six above or `__reduce__` (refused),
-ordering, a recursive repr guard, and a dataclass subclass of a record (its
-`__dataclass_params__.frozen` is False). Every record has a docstring (refused without
-one): `dataclass()` would otherwise make one from `inspect.signature`, a start-up cost of
-its own.
+(default_factory, init, repr, compare, kw_only), `ClassVar`, `InitVar` and `KW_ONLY`,
+base classes, subclasses, and methods of its own for the six above or `__reduce__`: each
+is refused with a `TypeError`. Nor ordering or a recursive repr guard. As
+`dataclass()` does, it refuses a field without a default after one with a default and a
+mutable default. Every record has a docstring (refused without one): say what the
+class is.
 
 The shared methods are slower per call than generated ones: about 0.4 µs more a
 construction by position, 1.2 µs by keyword, 0.1 µs a comparison (docs/PERFORMANCE.md).
@@ -38,26 +40,17 @@ construction by position, 1.2 µs by keyword, 0.1 µs a comparison (docs/PERFORM
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
 
 _T = TypeVar("_T")
 
-_SHARED = (
-    "__init__",
-    "__repr__",
-    "__eq__",
-    "__hash__",
-    "__setattr__",
-    "__delattr__",
-    "__reduce__",
-)
-
 
 @dataclass_transform(frozen_default=True)
 def record(cls: type[_T]) -> type[_T]:
-    """Make `cls` a frozen, slotted dataclass with the shared methods of this module.
+    """Make `cls` a frozen, slotted value class with the shared methods of this module.
 
     >>> @record
     ... class Point:
@@ -70,7 +63,10 @@ def record(cls: type[_T]) -> type[_T]:
     name = cls.__qualname__
     if not cls.__doc__:
         raise TypeError(f"record {name} has no docstring: say what the class is")
-    for attribute, value in vars(cls).items():
+    if cls.__bases__ != (object,):
+        raise TypeError(f"record {name} has base classes; make the class a @dataclass")
+    namespace = dict(vars(cls))
+    for attribute, value in namespace.items():
         if isinstance(value, dataclasses.Field):
             raise TypeError(
                 f"record {name}: {attribute} is a field(...), which a record does not take;"
@@ -81,25 +77,67 @@ def record(cls: type[_T]) -> type[_T]:
                 f"record {name} defines {attribute}, which a record shares;"
                 " make the class a @dataclass"
             )
-    made: Any = dataclasses.dataclass(init=False, repr=False, eq=False, slots=True)(cls)
-    fields = dataclasses.fields(made)
-    if any(field.kw_only for field in fields):
-        raise TypeError(f"record {name} has keyword-only fields; make the class a @dataclass")
-    # What the shared methods read, worked out once. The defaults are those of the last
-    # fields (dataclass() refuses a field without one after a field with one).
-    names = tuple(field.name for field in fields)
-    made.__record_fields__ = names
-    made.__record_defaults__ = {
-        field.name: field.default for field in fields if field.default is not dataclasses.MISSING
+    annotations: dict[str, Any] = namespace.get("__annotations__", {})
+    fields = {
+        field_name: _field(name, field_name, annotation, namespace.pop(field_name, _MISSING))
+        for field_name, annotation in annotations.items()
     }
-    made.__record_default_tail__ = tuple(made.__record_defaults__.values())
-    made.__record_values__ = _values_getter(names)
-    made.__record_post_init__ = hasattr(made, "__post_init__")
-    for shared, method in zip(
-        _SHARED, (_init, _repr, _eq, _hash, _setattr, _delattr, _reduce), strict=True
-    ):
-        setattr(made, shared, method)
+    names = tuple(fields)
+    defaults = {
+        field.name: field.default for field in fields.values() if field.default is not _MISSING
+    }
+    if names[len(names) - len(defaults) :] != tuple(defaults):
+        raise TypeError(f"record {name}: a field without a default follows one with a default")
+    namespace.pop("__dict__", None)
+    namespace.pop("__weakref__", None)
+    namespace.update(
+        __qualname__=name,
+        __slots__=names,
+        __match_args__=names,
+        __dataclass_fields__=fields,
+        __record_fields__=names,
+        __record_defaults__=defaults,
+        __record_default_tail__=tuple(defaults.values()),
+        __record_values__=_values_getter(names),
+        __record_post_init__="__post_init__" in namespace,
+        **_SHARED,
+    )
+    # The class is made again, now with __slots__ (which only a new class can take), as
+    # dataclass(slots=True) does, by the class's own metaclass.
+    metaclass: Any = type(cls)
+    made: type[_T] = metaclass(cls.__name__, cls.__bases__, namespace)
     return made
+
+
+_MISSING: Any = dataclasses.MISSING
+
+_NOT_TAKEN = re.compile(r"\b(ClassVar|InitVar|KW_ONLY)\b")
+"""Annotations that make something other than a field of a frozen dataclass: a class
+variable, an init-only variable, the keyword-only marker. Under `from __future__ import
+annotations` they are text, so they are recognised as text, as dataclasses does."""
+
+
+def _field(record_name: str, name: str, annotation: Any, default: Any) -> dataclasses.Field[Any]:
+    """The `dataclasses.Field` that `dataclasses.fields`, `replace` and `asdict` read."""
+    if isinstance(annotation, str):
+        written = annotation
+    else:  # dataclasses.KW_ONLY is an instance whose repr does not name it
+        written = "KW_ONLY" if annotation is dataclasses.KW_ONLY else repr(annotation)
+    if not_taken := _NOT_TAKEN.search(written):
+        kind = not_taken[1]
+        what = "keyword-only fields" if kind == "KW_ONLY" else f"a {kind}, {name}"
+        raise TypeError(f"record {record_name} has {what}; make the class a @dataclass")
+    if default.__class__.__hash__ is None:
+        raise ValueError(
+            f"record {record_name}: the default of {name} is mutable (a {type(default).__name__})"
+        )
+    field: dataclasses.Field[Any] = dataclasses.field(default=default)
+    field.name = name
+    field.type = annotation
+    # Which kind of field it is: dataclasses.fields() gives only those marked as ordinary
+    # fields. Both names are private to dataclasses, the same from Python 3.7 to 3.13.
+    field._field_type = dataclasses._FIELD  # type: ignore[attr-defined]
+    return field
 
 
 def _values_getter(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
@@ -191,9 +229,26 @@ def _delattr(self: Any, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
 
+def _refuse_subclass(cls: type, **options: Any) -> None:
+    raise TypeError(f"{cls.__qualname__} subclasses a record; make the record a @dataclass")
+
+
 def _reduce(self: Any) -> tuple[type, tuple[Any, ...]]:
     # How copy and pickle make one anew: by its class from its field values. Without it
     # they set the slots one by one on a blank instance, which `_setattr` refuses (a
     # frozen dataclass has a __setstate__ of its own for that).
     cls: Any = type(self)
     return cls, cls.__record_values__(self)
+
+
+_SHARED = {
+    "__init__": _init,
+    "__repr__": _repr,
+    "__eq__": _eq,
+    "__hash__": _hash,
+    "__setattr__": _setattr,
+    "__delattr__": _delattr,
+    "__reduce__": _reduce,
+    "__init_subclass__": _refuse_subclass,
+}
+"""The methods every record shares (a record may not define its own)."""

@@ -288,3 +288,65 @@ def test_refuses_keyword_only_fields():
             x: int
             _: dataclasses.KW_ONLY
             y: int = 0
+
+
+def test_refuses_a_subclass():
+    with pytest.raises(TypeError, match=r"Marked subclasses a record"):
+
+        class Marked(Point):
+            """Would add a field to a frozen, slotted record."""
+
+    with pytest.raises(TypeError, match=r"Labelled subclasses a record"):
+
+        @dataclasses.dataclass(frozen=True)
+        class Labelled(Point):
+            """A dataclass on top of a record."""
+
+
+def test_refuses_a_class_variable_and_an_init_only_variable():
+    # As text, as under `from __future__ import annotations`, and as the objects.
+    for annotation, kind in (
+        ("ClassVar[int]", "ClassVar"),
+        ("typing.ClassVar[int]", "ClassVar"),
+        (dataclasses.InitVar[int], "InitVar"),
+        ("InitVar[int]", "InitVar"),
+    ):
+        with pytest.raises(TypeError, match=rf"record .*Counted has a {kind}, total"):
+
+            @record
+            class Counted:
+                """Its total would not be a field."""
+
+                __annotations__ = {"total": annotation}
+
+
+def test_a_field_named_like_a_marker_is_an_ordinary_field():
+    @record
+    class Marked:
+        """Fields whose types merely contain the markers' names."""
+
+        note: "ClassVariant"  # noqa: F821 (never resolved)
+        flag: "MyInitVarious"  # noqa: F821
+
+    assert [field.name for field in dataclasses.fields(Marked)] == ["note", "flag"]
+
+
+def test_refuses_what_a_frozen_dataclass_refuses():
+    # A field without a default after one with a default, and a mutable default: both
+    # raise for @dataclass(frozen=True, slots=True) too.
+    with pytest.raises(TypeError, match=r"record .*Late: a field without a default follows"):
+
+        @record
+        class Late:
+            """`y` has no default after `x` had one."""
+
+            x: int = 0
+            y: int
+
+    with pytest.raises(ValueError, match=r"record .*Shared: the default of items is mutable"):
+
+        @record
+        class Shared:
+            """One list for every instance."""
+
+            items: list[int] = []  # noqa: RUF012
