@@ -1,7 +1,10 @@
 import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import pytest
 
 # Lets tests import their shared set-ups as `helpers`.
 sys.path.insert(0, str(Path(__file__).parent))
@@ -40,3 +43,26 @@ def _let_python_keep_compiled_modules() -> None:
 
 
 _let_python_keep_compiled_modules()
+
+
+SMALL_FS_SIZE = "256k"
+
+
+@pytest.fixture
+def small_fs(tmp_path):
+    """A 256 kB tmpfs at tmp_path/fs, unmounted afterwards; skips unless it can be mounted.
+    Being root, the tests make a card full by filling it and read-only by remounting it
+    (`helpers.read_only`): permissions do not stop root."""
+    mount_point = tmp_path / "fs"
+    mount_point.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={SMALL_FS_SIZE}", "tmpfs", str(mount_point)],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        yield mount_point
+    finally:
+        subprocess.run(["umount", "-l", str(mount_point)], check=False)

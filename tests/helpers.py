@@ -6,7 +6,8 @@ import contextlib
 import itertools
 import json
 import random
-from collections.abc import Callable
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from hypothesis import strategies as st
@@ -214,3 +215,14 @@ def damage_line_4(state_dir: Path) -> tuple[Game, int, bytes]:
     journal.write_bytes(damaged)
     assert app.game is not None
     return app.game, len(lines) - 1, damaged
+
+
+@contextlib.contextmanager
+def read_only(mount_point: Path) -> Iterator[None]:
+    """The file system at `mount_point` (the `small_fs` fixture) remounted read-only, and
+    writable again afterwards: a card the kernel refuses to write, even for root."""
+    subprocess.run(["mount", "-o", "remount,ro", str(mount_point)], check=True)
+    try:
+        yield
+    finally:
+        subprocess.run(["mount", "-o", "remount,rw", str(mount_point)], check=True)

@@ -111,7 +111,14 @@ class Companion:
         """What `_start_notices` says of the game's files."""
         session, words = self.session, self.words
         notices = []
-        if session.load_notice and session.set_aside is None:
+        if session.left_damaged:
+            notices.append(
+                words(
+                    "The saved game could be neither read nor set aside; "
+                    "it is left on the card untouched."
+                )
+            )
+        elif session.load_notice and session.set_aside is None:
             # The game loaded; only a torn last line was dropped.
             notices.append(
                 words("The last action was not completely saved (a power cut?) and was dropped.")

@@ -43,6 +43,8 @@ class GameSession:
         """A damaged journal's actions before its first bad line, offered back to the player."""
         self.damaged_actions = loaded.actions_in_file
         """How many actions that damaged journal held, good and bad."""
+        self.left_damaged = loaded.left_damaged
+        """A journal that could be neither replayed nor moved aside, left as it was."""
         self.progress, self.progress_notice = Progress.load(self.progress_path)
         if not self.game and not self.progress.entering:
             # Left from a game that is over or was set aside: nothing to resume.

@@ -23,6 +23,10 @@ Where the power can go, and what the next `load` finds:
   finished game whose archive was cut short loads again as a game that is
   over: the caller shows the result and archives it again.
 
+A card that refuses the repair (read-only) does not stop `load`: a journal it cannot
+move aside is left exactly as it is, with no game (`JournalLoad.left_damaged`), and a
+torn last line it cannot drop is left on the card, dropped before the next write.
+
 Only a line that was never confirmed is ever dropped, and only the last one;
 anything else that cannot be replayed is moved aside whole, never deleted,
 and the actions before the first bad line are offered back (`JournalLoad.prefix`).
@@ -108,6 +112,9 @@ class JournalLoad:
     back (`Journal.start(prefix)`); None if not even the header could be read."""
     actions_in_file: int = 0
     """For a journal moved aside: how many action lines it held, good or bad."""
+    left_damaged: bool = False
+    """A journal that could be neither replayed nor moved aside (a read-only card): left
+    exactly as it was, and no game. A new game cannot start over it (`start` refuses)."""
 
 
 class Journal:
@@ -130,6 +137,9 @@ class Journal:
             Path(history_dir) if history_dir else self.path.parent / HISTORY_DIRECTORY
         )
         self._clock = clock
+        self._torn_from: int | None = None
+        """Where a torn last line starts that `load` could not drop (a read-only card):
+        dropped before anything else is written (`_drop_torn_line`)."""
 
     def exists(self) -> bool:
         """Whether a game is in progress (a journal is on disk)."""
@@ -166,6 +176,7 @@ class Journal:
         `StorageError` if it cannot be saved; the journal is then left as it
         was, and the caller should `pop` the action from the game.
         """
+        self._drop_torn_line()
         try:
             fd = open_regular_file(self.path, os.O_RDWR)
         except FileNotFoundError:
@@ -206,6 +217,7 @@ class Journal:
         Raises `NothingToUndoError`, the file unchanged, when fewer than `count`
         actions are left.
         """
+        self._drop_torn_line()
         try:
             data, size = read_capped(self.path, JOURNAL_LIMIT)
         except FileNotFoundError:
@@ -238,6 +250,7 @@ class Journal:
         """
         if not self.exists():
             raise StorageError(f"{self.path}: no game in progress to archive")
+        self._drop_torn_line()
         parts = [self._clock().strftime(ARCHIVE_TIME_FORMAT), self._mode_for_name()]
         if not finished:
             parts.append(ABANDONED_MARK)
@@ -256,9 +269,9 @@ class Journal:
     # --- reading ----------------------------------------------------------------------
 
     def load(self) -> JournalLoad:
-        """The game in progress, repaired or set aside if needed. Never raises for
-        what is in the file; raises `StorageError` only if the file can be neither
-        read nor moved aside."""
+        """The game in progress, repaired or set aside if needed. Never raises: a
+        file the card will not let it repair is left as it is (see the module's
+        docstring)."""
         remove_stale_temp_files(self.path)
         try:
             data, size = read_capped(self.path, JOURNAL_LIMIT)
@@ -288,7 +301,11 @@ class Journal:
             return self._set_aside(problem, replayed.game, replayed.actions)  # type: ignore[arg-type]
         notice = None
         if keep < len(data):
-            self._truncate(keep)
+            self._torn_from = keep
+            try:
+                self._drop_torn_line()
+            except StorageError as error:
+                logger.warning("%s; the torn line goes before the next write", error)
             if data[keep:].strip():
                 notice = TORN_NOTICE
                 logger.warning(
@@ -314,6 +331,14 @@ class Journal:
         if mode is None:
             self.history_dir.mkdir(parents=True)
             fsync_directory(self.history_dir.parent)
+
+    def _drop_torn_line(self) -> None:
+        """Drop the torn last line `load` found, if the card refused it then. Nothing is
+        written after it: an action appended behind a whole line of zeros, or an undo
+        counting that line as an action, would damage the game."""
+        if self._torn_from is not None:
+            self._truncate(self._torn_from)
+            self._torn_from = None
 
     def _check_ends_cleanly(self, fd: int, end: int) -> None:
         if end == 0:
@@ -343,9 +368,12 @@ class Journal:
         try:
             kept = move_aside(self.path, f"{self.path.stem}-damaged", LOG_SUFFIX, self._clock())
         except OSError as error:
-            raise StorageError(
-                f"{self.path}: cannot be replayed ({problem}) nor moved aside ({reason_of(error)})"
-            ) from None
+            notice = (
+                f"The saved game could not be read ({problem}) nor moved aside "
+                f"({reason_of(error)}); it was left as it is."
+            )
+            logger.error("%s: %s", self.path, notice)
+            return JournalLoad(None, notice, left_damaged=True)
         if prefix is not None and prefix.move_stack:
             notice = f"The saved game is damaged ({problem}); it was kept as {kept.name}."
             logger.warning("%s", notice)

@@ -18,6 +18,7 @@ from helpers import companion_in, damage_line_4, play_games, started_game, visit
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
+from companion.storage import journal as journal_module
 from companion.storage.files import StorageError
 from companion.text.language import LANGUAGE_NAMES, Words, catalog, msg, placeholders, words_for
 from companion.views import QuestionView, TextView
@@ -157,11 +158,20 @@ def damage(state: Path, what: str) -> None:
         (state / "settings.json").write_text('{"contrast": "high"}')
 
 
+def card_read_only(*args, **kwargs):
+    raise OSError(errno.EROFS, "Read-only file system")
+
+
 @pytest.mark.parametrize(
-    "what", ["torn", "damaged", "unreadable", "progress", "settings", "cannot save"]
+    "what",
+    ["torn", "damaged", "unreadable", "left as it is", "progress", "settings", "cannot save"],
 )
-def test_what_the_start_found_is_told_in_the_players_language(tmp_path, unlooked, what):
-    damage(tmp_path, what)
+def test_what_the_start_found_is_told_in_the_players_language(
+    tmp_path, unlooked, what, monkeypatch
+):
+    damage(tmp_path, "damaged" if what == "left as it is" else what)
+    if what == "left as it is":  # the damaged journal cannot be moved aside
+        monkeypatch.setattr(journal_module, "move_aside", card_read_only)
     cannot_save = OSError(errno.EROFS, "Read-only file system") if what == "cannot save" else None
     app = Companion(tmp_path, cannot_save=cannot_save)
     notices = 0

@@ -24,35 +24,17 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from helpers import solo_game, started_game
+from helpers import damage_line_4, read_only, solo_game, started_game
 
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.storage.journal import Journal
+from companion.storage.paths import write_problem
 from companion.testing.autoplay import inputs_for, play_to_the_end, random_choice, start_game
 from companion.views import QuestionView, ScreenKind, TextView, TurnView
 
-FS_SIZE = "256k"
 PAGE = os.sysconf("SC_PAGE_SIZE")
 """tmpfs gives a file its space a page at a time."""
-
-
-@pytest.fixture
-def small_fs(tmp_path):
-    """A 256 kB tmpfs at tmp_path/fs, unmounted afterwards; skips unless it can be mounted."""
-    mount_point = tmp_path / "fs"
-    mount_point.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={FS_SIZE}", "tmpfs", str(mount_point)],
-        capture_output=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    try:
-        yield mount_point
-    finally:
-        subprocess.run(["umount", "-l", str(mount_point)], check=False)
 
 
 def fill(directory: Path) -> Path:
@@ -138,13 +120,67 @@ def test_a_card_remounted_read_only_mid_game(small_fs):
     app = started_game(state, turns=3)
     journal = state / "journal.jsonl"
     before, moves = journal.read_bytes(), len(app.game.move_stack)
-    subprocess.run(["mount", "-o", "remount,ro", str(small_fs)], check=True)
-    try:
+    with read_only(small_fs):
         press_to_play(app)
         assert_not_saved(app, journal, before, moves, "the card is read-only")
-    finally:
-        subprocess.run(["mount", "-o", "remount,rw", str(small_fs)], check=True)
     press_to_play(app)
+    assert Journal(journal).load().game.state() == app.game.state()
+
+
+def files_in(directory: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in directory.iterdir() if path.is_file()}
+
+
+def notices_then_home(app: Companion) -> list[str]:
+    """The notices the start shows, each dismissed, up to the first menu."""
+    shown = []
+    while isinstance(app.view(), TextView):
+        shown.append(shown_text(app))
+        app.handle(Input.SELECT)
+    return shown
+
+
+def test_a_damaged_game_on_a_read_only_card_is_left_as_it_is_and_the_device_runs(small_fs):
+    # The journal could be neither replayed nor moved aside: the start raised, and the
+    # device stopped with one line instead of running on without saving.
+    state = small_fs / "state"
+    game, _, damaged = damage_line_4(state)
+    before = files_in(state)
+    with read_only(small_fs):
+        app = Companion(state, cannot_save=write_problem(state))
+        nothing_saved, left_as_it_is = notices_then_home(app)
+        assert "the card is read-only" in nothing_saved
+        assert "neither read nor set aside" in left_as_it_is
+        assert app.view().kind is ScreenKind.HOME and app.game is None
+        start_game(app, True, False, random.Random(1))  # a new game is refused, not begun
+        assert "not saved" in shown_text(app).lower() and app.game is None
+        assert files_in(state) == before
+    # Writable again, the next start keeps the damaged file aside and offers its first
+    # actions back, as it does for any damaged journal.
+    app = Companion(state)
+    kept = next(state.glob("journal-damaged-*.jsonl"))
+    assert kept.read_bytes() == damaged and not (state / "journal.jsonl").exists()
+    assert app.session.damaged_prefix.move_stack == game.move_stack[:2]
+
+
+def test_a_torn_line_on_a_read_only_card_goes_before_the_next_write(small_fs):
+    # A write cut short can leave a whole line of zeros. On a read-only card the start
+    # cannot drop it: it raised; and an action appended behind it, once the card took
+    # writes again, left that line mid-journal, the game damaged at the next start.
+    state = small_fs / "state"
+    app = started_game(state, turns=3)
+    journal = state / "journal.jsonl"
+    saved, moves = journal.read_bytes(), len(app.game.move_stack)
+    journal.write_bytes(saved + b"\0" * 40 + b"\n")
+    before = files_in(state)
+    with read_only(small_fs):
+        app = Companion(state, cannot_save=write_problem(state))
+        assert len(app.game.move_stack) == moves
+        assert files_in(state) == before
+    for _ in range(5):
+        press_to_play(app)
+    assert len(app.game.move_stack) > moves
+    assert journal.read_bytes().startswith(saved) and b"\0" not in journal.read_bytes()
     assert Journal(journal).load().game.state() == app.game.state()
 
 
@@ -382,16 +418,25 @@ def test_the_simulation_starts_on_a_read_only_card(small_fs):
     # The log file cannot be opened there: the game is still shown, and nothing written.
     state = small_fs / "state"
     started_game(state, turns=3)
-    before = {path.name: path.read_bytes() for path in state.iterdir() if path.is_file()}
-    subprocess.run(["mount", "-o", "remount,ro", str(small_fs)], check=True)
-    try:
+    before = files_in(state)
+    with read_only(small_fs):
         done = simulate(state, "select\n" * 20)
-    finally:
-        subprocess.run(["mount", "-o", "remount,rw", str(small_fs)], check=True)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
     assert f"not logging to {state / 'companion.log'}: Read-only file system" in done.stderr
     assert json.loads(done.stdout)["actions"] == len(
         Journal(state / "journal.jsonl").load().game.move_stack
     )
-    assert {path.name: path.read_bytes() for path in state.iterdir() if path.is_file()} == before
+    assert files_in(state) == before
+
+
+def test_the_simulation_runs_on_a_read_only_card_beside_a_damaged_game(small_fs):
+    state = small_fs / "state"
+    damage_line_4(state)
+    before = files_in(state)
+    with read_only(small_fs):
+        done = simulate(state, "select\n" * 5)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "journal" not in done.stderr
+    assert json.loads(done.stdout) is None  # no game: the damaged one is not played
+    assert files_in(state) == before

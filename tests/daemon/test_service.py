@@ -1,7 +1,9 @@
 """The daemon end to end: real luma driver on a recording bus, gpiozero on mock pins,
 sd_notify on a real socket, a serial pad on a real pseudo-terminal."""
 
+import contextlib
 import dataclasses
+import functools
 import json
 import os
 import select
@@ -14,18 +16,22 @@ import time
 import tty
 
 from gpiozero.pins.mock import MockFactory
+from helpers import damage_line_4, read_only
 
 from companion.app.companion import Companion
+from companion.cli import build_parser
+from companion.daemon import service
 from companion.daemon.notify import Notifier
 from companion.daemon.service import SAVED, serve
 from companion.display.oled import open_oled
 from companion.hardware.config import SerialPadConfig
 from companion.hardware.profile import load_profile
-from companion.inputs.events import EventQueue
+from companion.inputs.events import EventQueue, Input
 from companion.inputs.gpio import open_gpio_inputs
 from companion.render.screens import render
 from companion.runtime.loop import closing_on_signals
 from companion.testing.recording import RecordingBus, panel_for
+from companion.views import TextView
 
 
 def wait_for(condition, timeout=10.0):
@@ -231,3 +237,68 @@ def test_a_slow_statistics_screen_does_not_starve_the_watchdog(tmp_path, monkeyp
     gaps = [b - a for a, b in zip([started, *notifier.pings], notifier.pings, strict=False)]
     assert clock() - started >= 1.0 and len(notifier.pings) >= 8
     assert max(gaps) < 0.2  # the watchdog's interval plus one file's read, never the screen's
+
+
+def test_run_on_a_read_only_card_leaves_a_damaged_game_as_it_is_and_runs_on(
+    small_fs, monkeypatch, caplog
+):
+    # A damaged journal the read-only card would not let it move aside: `Companion(...)`
+    # raised at boot and the daemon stopped with one line, the panel dark. `run` itself,
+    # on a panel recorded from its bus and gpiozero's mock pins.
+    state = small_fs / "state"
+    damage_line_4(state)
+    damaged = (state / "journal.jsonl").read_bytes()
+    bus = RecordingBus()
+
+    @contextlib.contextmanager
+    def recorded_panel(profile):
+        display = open_oled(profile.display, bus=bus)
+        yield display
+        display.cleanup()
+
+    served = []
+
+    def serve_and_keep(app, *rest):
+        served.append(app)
+        return serve(app, *rest)
+
+    monkeypatch.setattr(service, "panel_for", recorded_panel)
+    pins = functools.partial(open_gpio_inputs, pin_factory=MockFactory())
+    monkeypatch.setattr(service, "open_gpio_inputs", pins)
+    monkeypatch.setattr(service, "serve", serve_and_keep)
+    shown = []
+
+    def on_the_panel(view):
+        # Every write so far, replayed on a fresh panel: `take()` races the daemon's writes.
+        return panel_for("sh1106").replay(list(bus.writes)).tobytes() == render(view).tobytes()
+
+    def stop_once_its_screen_is_on_the_panel():
+        try:
+            wait_for(lambda: served and on_the_panel(served[0].view()))
+            shown.append(served[0].view())
+        finally:
+            if served:  # serving, so SIGTERM ends the loop; it would end pytest otherwise
+                os.kill(os.getpid(), signal.SIGTERM)  # as systemd stops it
+
+    stopper = threading.Thread(target=stop_once_its_screen_is_on_the_panel)
+    stopper.start()
+    args = build_parser().parse_args(
+        ["run", "--profile", "sh1106-encoder", "--state-dir", str(state)]
+    )
+    with read_only(small_fs):
+        status = service.run(args)
+    stopper.join(timeout=10)
+    assert status == 0
+    assert (state / "journal.jsonl").read_bytes() == damaged
+    assert sorted(path.name for path in state.iterdir()) == ["journal.jsonl", "progress.json"]
+    [logged] = [r.getMessage() for r in caplog.records if "nor moved aside" in r.getMessage()]
+    assert "Read-only file system" in logged and "\n" not in logged
+    # The panel showed the app's screen, and the app went on to say why nothing is saved.
+    app = served[0]
+    assert shown == [app.view()]
+    told = []
+    while isinstance(app.view(), TextView):
+        told.append(" ".join(app.view().lines))
+        app.handle(Input.SELECT)
+    assert len(told) == 2
+    assert "the card is read-only" in told[0] and "neither read nor set aside" in told[1]

@@ -32,6 +32,7 @@ TRANSLATIONS: dict[str, str] = {
     "The last action was not completely saved (a power cut?) and was dropped.": "Poslední akce se neuložila celá (výpadek proudu?) a byla zahozena.",
     "The saved game is damaged; it was kept as {file}.": "Uložená hra je poškozená; byla uschována jako {file}.",
     "The saved game could not be read; it was kept as {file} and a new game can start.": "Uloženou hru nelze přečíst; byla uschována jako {file} a může začít nová hra.",
+    "The saved game could be neither read nor set aside; it is left on the card untouched.": "Uloženou hru nelze přečíst ani uschovat; zůstává na kartě beze změny.",
     "Where the game stood could not be read; it goes on from its saved actions.": "Stav hry nelze přečíst; hra pokračuje z uložených akcí.",
     "The settings could not be read; the defaults are used.": "Nastavení nelze přečíst; platí výchozí.",
     "Damaged game": "Poškozená hra",

@@ -32,6 +32,7 @@ TRANSLATIONS: dict[str, str] = {
     "The last action was not completely saved (a power cut?) and was dropped.": "Ostatnia akcja nie zapisała się w całości (brak prądu?) i została pominięta.",
     "The saved game is damaged; it was kept as {file}.": "Zapisana gra jest uszkodzona; zachowano ją jako {file}.",
     "The saved game could not be read; it was kept as {file} and a new game can start.": "Nie udało się odczytać zapisanej gry; zachowano ją jako {file}, można zacząć nową grę.",
+    "The saved game could be neither read nor set aside; it is left on the card untouched.": "Zapisanej gry nie udało się ani odczytać, ani odłożyć; pozostaje na karcie bez zmian.",
     "Where the game stood could not be read; it goes on from its saved actions.": "Nie udało się odczytać stanu gry; gra toczy się dalej od zapisanych akcji.",
     "The settings could not be read; the defaults are used.": "Nie udało się odczytać ustawień; użyto domyślnych.",
     "Damaged game": "Uszkodzona gra",

@@ -32,6 +32,7 @@ TRANSLATIONS: dict[str, str] = {
     "The last action was not completely saved (a power cut?) and was dropped.": "Последнее действие не сохранилось полностью (отключилось питание?) и отброшено.",
     "The saved game is damaged; it was kept as {file}.": "Сохранённая игра повреждена; файл отложен как {file}.",
     "The saved game could not be read; it was kept as {file} and a new game can start.": "Сохранённую игру не удалось прочитать; файл отложен как {file}, можно начать новую игру.",
+    "The saved game could be neither read nor set aside; it is left on the card untouched.": "Сохранённую игру не удалось ни прочитать, ни отложить; файл оставлен на карте памяти без изменений.",
     "Where the game stood could not be read; it goes on from its saved actions.": "Не удалось прочитать, на чём остановилась игра; она продолжится по сохранённым действиям.",
     "The settings could not be read; the defaults are used.": "Настройки не удалось прочитать; используются настройки по умолчанию.",
     "Damaged game": "Повреждённая игра",
