@@ -31,6 +31,7 @@ from companion.engine.automa import AutomaDecision
 from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
 from companion.engine.setup import Side
+from companion.records import record
 from companion.text.font import ARROW_RIGHT, CHECK, CROSS
 from companion.text.language import ENGLISH, Words, msg, words_for
 from companion.views import TurnChoice
@@ -306,7 +307,10 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
     return ((Card(tuple(move), aside),) if move else ()) + tuple(others)
 
 
-class AutomaSummary(NamedTuple):
+@record
+class AutomaSummary:
+    """The Automa's turn worded for the screen: what the engine decided, and its lines."""
+
     decision: AutomaDecision
     headline: str
     reason: str

@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
+from companion.records import record
 from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas, aligned_x
 from companion.text.font import SMALL, Font, wrap
 from companion.text.hangul import KOREAN
@@ -37,7 +38,8 @@ MIN_RULE = 4
 """The shortest rule worth drawing beside a hint."""
 
 
-class Lettering(NamedTuple):
+@record
+class Lettering:
     """A body font and the rows a screen lays it out on."""
 
     font: Font

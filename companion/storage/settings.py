@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, fields
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.records import record
 from companion.storage.files import atomic_write_text, load_state_json
@@ -52,7 +52,10 @@ class Settings:
         return validate_settings({**asdict(self), key: value}, "Settings")
 
 
-class _Rule(NamedTuple):
+@record
+class _Rule:
+    """What one setting accepts, and how its error names what was expected."""
+
     accepts: Callable[[Any], bool]
     expected: str
     """The end of "'key' must be …", e.g. "a whole number 0–255"."""
