@@ -49,6 +49,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from PIL import Image
+
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -219,6 +221,10 @@ def play(driver: str, frames: int, seed: int, retry: float, faulty: bool) -> Pla
 
         loop = DisplayLoop(app, display, on_frame=frame_sent)
 
+        def panel_shows(image: Image.Image | None) -> bool:
+            panel.replay(bus.take())
+            return image is not None and panel.image().tobytes() == image.tobytes()
+
         def application() -> None:
             try:
                 loop.run(queue)
@@ -273,7 +279,11 @@ def play(driver: str, frames: int, seed: int, retry: float, faulty: bool) -> Pla
                 break
             time.sleep(0.01)
         if lost_at_the_end:
-            time.sleep(0.05)  # the panel answered: the loop is drawing the frame again
+            # The panel answered: wait until the loop's redraw of the frame has reached it.
+            while display.healthy and not panel_shows(loop.image):
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.01)
         panel.replay(bus.take())
         final_ok = display.healthy and (
             panel.image().tobytes() == render(app.view()).tobytes() == loop.image.tobytes()

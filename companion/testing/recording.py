@@ -22,6 +22,7 @@ segment remap (0xA0/0xA1) and COM scan direction (0xC0/0xC8) commands, so
 from __future__ import annotations
 
 import errno as errnos
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -66,6 +67,9 @@ class RecordingBus:
 
     def __init__(self, *, fail_when: Callable[[int], bool] | None = None) -> None:
         self.writes: list[Write] = []
+        self._writes_lock = threading.Lock()
+        """A write and `take()` from two threads (the display's, a test's): without it, a
+        write appended to the list `take()` had just handed over was never replayed."""
         self.attempts = 0
         self.fail_when = fail_when
         self._failures: int | None = 0
@@ -79,13 +83,15 @@ class RecordingBus:
         self._maybe_fail()
         if len(data) > 32:
             raise ValueError("Data length cannot exceed 32 bytes")  # as smbus2
-        self.writes.append(Write(i2c_addr, register, bytes(data)))
+        with self._writes_lock:
+            self.writes.append(Write(i2c_addr, register, bytes(data)))
 
     def i2c_rdwr(self, *messages: Any) -> None:  # smbus2.i2c_msg, bytes() of it the buffer
         self._maybe_fail()
-        for message in messages:
-            raw = bytes(message)
-            self.writes.append(Write(message.addr, raw[0], raw[1:]))
+        with self._writes_lock:
+            for message in messages:
+                raw = bytes(message)
+                self.writes.append(Write(message.addr, raw[0], raw[1:]))
 
     def close(self) -> None:
         pass
@@ -118,7 +124,8 @@ class RecordingBus:
 
     def take(self) -> list[Write]:
         """The writes recorded since the last ``take()``, forgetting them."""
-        writes, self.writes = self.writes, []
+        with self._writes_lock:
+            writes, self.writes = self.writes, []
         return writes
 
     @property

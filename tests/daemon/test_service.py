@@ -266,11 +266,11 @@ def test_run_on_a_read_only_card_leaves_a_damaged_game_as_it_is_and_runs_on(
     pins = functools.partial(open_gpio_inputs, pin_factory=MockFactory())
     monkeypatch.setattr(service, "open_gpio_inputs", pins)
     monkeypatch.setattr(service, "serve", serve_and_keep)
+    panel = panel_for("sh1106")
     shown = []
 
     def on_the_panel(view):
-        # Every write so far, replayed on a fresh panel: `take()` races the daemon's writes.
-        return panel_for("sh1106").replay(list(bus.writes)).tobytes() == render(view).tobytes()
+        return panel.replay(bus.take()).tobytes() == render(view).tobytes()
 
     def stop_once_its_screen_is_on_the_panel():
         try:

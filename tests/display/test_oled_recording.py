@@ -2,6 +2,8 @@
 
 import dataclasses
 import errno
+import sys
+import threading
 
 import pytest
 import smbus2
@@ -19,6 +21,28 @@ from companion.testing.recording import (
     measure_bytes,
 )
 from companion.testing.screen_examples import EXAMPLES
+
+
+def test_take_from_another_thread_loses_no_write():
+    # The display writes on the application thread while a test or harness takes the
+    # writes on its own: a write appended to the list just handed over was never
+    # replayed, and the panel never showed the frame (the display-faults harness hid
+    # that behind a fixed sleep). Thread switches are made as frequent as they go.
+    bus, writes, taken = RecordingBus(), 100_000, []
+    writer = threading.Thread(
+        target=lambda: [bus.write_i2c_block_data(0x3C, 0x40, [n % 256]) for n in range(writes)]
+    )
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        writer.start()
+        while writer.is_alive():
+            taken += bus.take()
+        writer.join()
+    finally:
+        sys.setswitchinterval(interval)
+    taken += bus.take()
+    assert [write.data[0] for write in taken] == [n % 256 for n in range(writes)]
 
 
 def test_bus_records_block_writes_and_rdwr_messages():
