@@ -107,6 +107,8 @@ class Typeset(NamedTuple):
 
     drawn: str
     """The characters drawn (see `Font.normalise`)."""
+    starts: tuple[int, ...]
+    """Where each drawn character's bitmap starts, in pixels from the text's start."""
     ends: tuple[int, ...]
     """Where each drawn character's bitmap ends, in pixels from the text's start."""
     rise: int
@@ -314,13 +316,12 @@ class Font:
     def advance(self, char: str) -> int:
         """Pixels from the start of `char` to the start of the next one."""
         glyph = self.glyphs[char]
-        return self._width(char) + glyph.spacing * self.scale
+        return self._width(char, glyph) + glyph.spacing * self.scale
 
-    def _width(self, char: str) -> int:
-        """Pixels `char`'s bitmap is wide, without drawing it."""
-        if char in self.full_size:
-            return self.full_size[char].width
-        return self.glyphs[char].width * self.scale
+    def _width(self, char: str, glyph: Glyph) -> int:
+        """Pixels `char`'s bitmap (`glyph`, its design) is wide, without drawing it."""
+        full_size = self.full_size.get(char)
+        return full_size.width if full_size else glyph.width * self.scale
 
     def _mask(self, char: str) -> Image.Image:
         """`char`'s bitmap, drawn once so that drawing is a handful of bitmap pastes."""
@@ -344,13 +345,16 @@ class Font:
         laid_out = self._typeset.get(text)
         if laid_out is None:
             drawn = self.normalise(text)
-            ends, x = [], 0
+            starts, ends, x, tallest = [], [], 0, 0
             for char in drawn:
-                ends.append(x + self._width(char))
-                x += self.advance(char)
-            tallest = max((len(self.glyphs[char].rows) for char in drawn), default=0)
+                glyph = self.glyphs[char]
+                width = self._width(char, glyph)
+                starts.append(x)
+                ends.append(x + width)
+                x += width + glyph.spacing * self.scale
+                tallest = max(tallest, len(glyph.rows))
             rise = max(0, tallest - self.rows) * self.scale
-            laid_out = Typeset(drawn, tuple(ends), rise)
+            laid_out = Typeset(drawn, tuple(starts), tuple(ends), rise)
             _remember(self._typeset, text, laid_out)
         return laid_out
 
@@ -377,23 +381,24 @@ class Font:
         if count == 0:
             return 0
         draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
-        mask = self._text_mask(laid_out.drawn[:count])
+        mask = self._text_mask(laid_out, count)
         x, y = xy
         # Bottom-aligned, as each glyph in it is: the mask's last row on the line's last row.
         draw.bitmap((x, y + self.height - mask.height), mask, fill=ink(fill))
         return laid_out.ends[count - 1]
 
-    def _text_mask(self, drawn: str) -> Image.Image:
-        """The bitmap of the characters `drawn`, each glyph bottom-aligned where it goes.
+    def _text_mask(self, laid_out: Typeset, count: int) -> Image.Image:
+        """The bitmap of the first `count` characters `laid_out`, each glyph bottom-aligned
+        where it goes.
 
         One bitmap a text rather than one a glyph: Pillow's per-call work, not the
         pixels, was most of what drawing a text cost."""
+        drawn = laid_out.drawn[:count]
         mask = self._text_masks.get(drawn)
         if mask is None:
-            glyphs, x = [], 0
-            for char in drawn:
-                glyphs.append((x, self._mask(char)))
-                x += self.advance(char)
+            # `drawn` may be the first `count` of the starts only.
+            starts = zip(laid_out.starts, drawn, strict=False)
+            glyphs = [(x, self._mask(char)) for x, char in starts]
             last_x, last = glyphs[-1]
             height = max(glyph.height for _, glyph in glyphs)
             mask = Image.new("1", (last_x + last.width, height), 0)
