@@ -2,7 +2,17 @@ import pytest
 from PIL import Image
 
 from companion.text import glyphs
-from companion.text.font import BUTTON, ICONS, LARGE, SMALL, TIME, Font, Glyph, wrap
+from companion.text.font import (
+    BUTTON,
+    ICONS,
+    LARGE,
+    SMALL,
+    TIME,
+    Font,
+    Glyph,
+    ParsedGlyphs,
+    wrap,
+)
 
 PRINTABLE = [chr(code) for code in range(32, 127)]
 
@@ -224,3 +234,18 @@ def test_a_font_refuses_a_glyph_it_has_no_room_for():
     for full_size in ({"b": Glyph.parse("# # # #")}, {"a": Glyph.parse("# # #")}):
         with pytest.raises(ValueError, match="has no place"):
             font(2, scale=2, full_size=full_size)
+
+
+def test_glyphs_parsed_on_use_are_checked_as_they_are_parsed():
+    parsed = ParsedGlyphs({"a": "# #", "b": "# # #", "c": "#. #"}, rows=2)
+    assert "b" in parsed and len(parsed) == 3 and list(parsed) == ["a", "b", "c"]
+    assert parsed["a"] == Glyph(width=1, rows=("#", "#"))
+    with pytest.raises(ValueError, match="taller than a line"):
+        parsed["b"]
+    with pytest.raises(ValueError, match="malformed"):
+        parsed["c"]
+
+
+def test_every_glyph_of_the_small_font_parses_and_fits_a_line_and_its_leading():
+    # The font parses a glyph only when it is first drawn: here all of them are.
+    assert all(len(glyph.rows) <= SMALL.rows + 1 for glyph in SMALL.glyphs.values())
