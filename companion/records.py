@@ -30,8 +30,8 @@ What it does not do (use `@dataclass` for such a class): `field(...)` options
 base classes, subclasses, and methods of its own for the six above or `__reduce__`: each
 is refused with a `TypeError`. Nor ordering or a recursive repr guard. As
 `dataclass()` does, it refuses a field without a default after one with a default and a
-mutable default. Every record has a docstring (refused without one): say what the
-class is.
+mutable default. Every record has a docstring (refused without one, except under
+`python -OO`, which strips them all): say what the class is.
 
 The shared methods are slower per call than generated ones: about 0.4 µs more a
 construction by position, 1.2 µs by keyword, 0.1 µs a comparison (docs/PERFORMANCE.md).
@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
@@ -61,7 +62,7 @@ def record(cls: type[_T]) -> type[_T]:
     (Point(x=1, y=0), True, False)
     """
     name = cls.__qualname__
-    if not cls.__doc__:
+    if not cls.__doc__ and sys.flags.optimize < 2:  # `python -OO` drops every docstring
         raise TypeError(f"record {name} has no docstring: say what the class is")
     if cls.__bases__ != (object,):
         raise TypeError(f"record {name} has base classes; make the class a @dataclass")

@@ -7,6 +7,7 @@ and one test sets a record beside a real frozen dataclass and compares them call
 import copy
 import dataclasses
 import pickle
+import subprocess
 import sys
 from typing import Any
 
@@ -350,3 +351,18 @@ def test_refuses_what_a_frozen_dataclass_refuses():
             """One list for every instance."""
 
             items: list[int] = []  # noqa: RUF012
+
+
+def test_every_module_imports_under_python_dash_oo():
+    # `python -OO` (or PYTHONOPTIMIZE=2) strips docstrings: the docstring rule cannot hold
+    # there, and must not stop the program from starting.
+    program = (
+        "import pkgutil, importlib, companion\n"
+        "for module in pkgutil.walk_packages(companion.__path__, 'companion.'):\n"
+        "    if not module.name.endswith('__main__'):\n"
+        "        importlib.import_module(module.name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-OO", "-c", program], capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stderr) == (0, "")
