@@ -48,19 +48,33 @@ class ProgressError(ValueError):
     """A progress file that is not what the companion writes; one line naming the key."""
 
 
-class Entering:
-    """A circle being entered by the player: the set-up chosen so far and the patches placed."""
+class _Compared:
+    """A plain class equal to another of its class with equal `KEYS` attributes, and shown
+    by them (a failed comparison in a test names what differs, not an address)."""
+
+    KEYS: tuple[str, ...]
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, key) == getattr(other, key) for key in self.KEYS)
+
+    def __repr__(self) -> str:
+        state = ", ".join(f"{key}={getattr(self, key)!r}" for key in self.KEYS)
+        return f"{type(self).__name__}({state})"
+
+
+class Entering(_Compared):
+    """A circle being entered by the player: the set-up chosen so far and the patches placed.
+    Equal to another with the same set-up and patches (a save read back is equal to what was
+    saved)."""
+
+    KEYS = ("choice", "seed", "placed")
 
     def __init__(self, choice: SetupChoice, seed: int, placed: Sequence[str] = ()) -> None:
         self.choice = choice
         self.seed = seed
         self.placed = list(placed)
-
-    def __eq__(self, other: object) -> bool:
-        """The same set-up and patches (a save read back is equal to what was saved)."""
-        if not isinstance(other, Entering):
-            return NotImplemented
-        return (self.choice, self.seed, self.placed) == (other.choice, other.seed, other.placed)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"mode": self.choice.mode.value}
@@ -109,8 +123,9 @@ class Entering:
         return cls(choice, data["seed"], placed)
 
 
-class Progress:
-    """Which screen of the game in progress was showing."""
+class Progress(_Compared):
+    """Which screen of the game in progress was showing. Equal to another in every saved
+    attribute (a save read back is equal to what was saved)."""
 
     KEYS = ("acknowledged", "asked_bonus", "dealing", "entering", "undone", "undone_unconfirmed")
     """The attributes, each saved under its name: the keys a progress file may have."""
@@ -139,12 +154,6 @@ class Progress:
         self.undone_unconfirmed = undone_unconfirmed
         """How many of `undone`, the newest, had steps the table had not confirmed when
         they were taken back: they have no reverse steps (it may not have done them)."""
-
-    def __eq__(self, other: object) -> bool:
-        """Equal in every saved attribute (a save read back is equal to what was saved)."""
-        if not isinstance(other, Progress):
-            return NotImplemented
-        return all(getattr(self, key) == getattr(other, key) for key in self.KEYS)
 
     def copy(self) -> Progress:
         """The same progress in lists of its own, to put back if a change cannot be saved."""

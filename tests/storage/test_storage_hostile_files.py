@@ -145,6 +145,16 @@ def test_progress_equality_sees_every_key_the_file_holds(tmp_path):
         assert other != entering and Entering(choice, 7, ["P01"]) == entering
 
 
+def test_a_progress_is_shown_by_what_it_holds():
+    # A failed comparison of two progresses showed `<Progress object at 0x…>` on both sides.
+    choice = SetupChoice(Mode.SOLO, difficulty="fellow", deck=Deck.NORMAL)
+    shown = repr(Progress(3, ["player@2"], 8, Entering(choice, 7, ["P30"]), [Buy(1)], 1))
+    assert shown.startswith("Progress(acknowledged=3, asked_bonus=['player@2'], dealing=8, ")
+    assert "entering=Entering(choice=SetupChoice(mode=<Mode.SOLO" in shown
+    assert "seed=7, placed=['P30'])" in shown
+    assert shown.endswith(", undone=[Buy(index=1)], undone_unconfirmed=1)")
+
+
 def test_a_progress_file_from_before_undone_unconfirmed_still_loads(tmp_path):
     # Written by a companion that had no such key: the undo's reverse steps all due.
     (tmp_path / "progress.json").write_text(
