@@ -244,58 +244,55 @@ def test_run_on_a_read_only_card_leaves_a_damaged_game_as_it_is_and_runs_on(
 ):
     # A damaged journal the read-only card would not let it move aside: `Companion(...)`
     # raised at boot and the daemon stopped with one line, the panel dark. `run` itself,
-    # on a panel recorded from its bus and gpiozero's mock pins.
+    # on a panel decoded from its bus and gpiozero's mock pins, with its input queue
+    # closed from the start: it shows the first screen, then stops as on SIGTERM.
     state = small_fs / "state"
     damage_line_4(state)
     damaged = (state / "journal.jsonl").read_bytes()
-    bus = RecordingBus()
+    bus, panel, frames, served = RecordingBus(), panel_for("sh1106"), [], []
 
     @contextlib.contextmanager
-    def recorded_panel(profile):
+    def decoded_panel(profile):
         display = open_oled(profile.display, bus=bus)
+        sent = display.display
+
+        def display_and_decode(image):
+            sent(image)
+            frames.append(panel.replay(bus.take()).copy())
+
+        display.display = display_and_decode
         yield display
         display.cleanup()
-
-    served = []
 
     def serve_and_keep(app, *rest):
         served.append(app)
         return serve(app, *rest)
 
-    monkeypatch.setattr(service, "panel_for", recorded_panel)
+    def closed_queue():
+        queue = EventQueue()
+        queue.close()
+        return queue
+
+    monkeypatch.setattr(service, "panel_for", decoded_panel)
     pins = functools.partial(open_gpio_inputs, pin_factory=MockFactory())
     monkeypatch.setattr(service, "open_gpio_inputs", pins)
     monkeypatch.setattr(service, "serve", serve_and_keep)
-    panel = panel_for("sh1106")
-    shown = []
-
-    def on_the_panel(view):
-        return panel.replay(bus.take()).tobytes() == render(view).tobytes()
-
-    def stop_once_its_screen_is_on_the_panel():
-        try:
-            wait_for(lambda: served and on_the_panel(served[0].view()))
-            shown.append(served[0].view())
-        finally:
-            if served:  # serving, so SIGTERM ends the loop; it would end pytest otherwise
-                os.kill(os.getpid(), signal.SIGTERM)  # as systemd stops it
-
-    stopper = threading.Thread(target=stop_once_its_screen_is_on_the_panel)
-    stopper.start()
+    monkeypatch.setattr(service, "EventQueue", closed_queue)
     args = build_parser().parse_args(
         ["run", "--profile", "sh1106-encoder", "--state-dir", str(state)]
     )
     with read_only(small_fs):
-        status = service.run(args)
-    stopper.join(timeout=10)
-    assert status == 0
+        assert service.run(args) == 0
     assert (state / "journal.jsonl").read_bytes() == damaged
     assert sorted(path.name for path in state.iterdir()) == ["journal.jsonl", "progress.json"]
     [logged] = [r.getMessage() for r in caplog.records if "nor moved aside" in r.getMessage()]
     assert "Read-only file system" in logged and "\n" not in logged
-    # The panel showed the app's screen, and the app went on to say why nothing is saved.
-    app = served[0]
-    assert shown == [app.view()]
+    # The panel showed the app's first screen, then the daemon's goodbye.
+    [app] = served
+    assert [frame.tobytes() for frame in frames] == [
+        render(app.view()).tobytes(),
+        render(SAVED).tobytes(),
+    ]
     told = []
     while isinstance(app.view(), TextView):
         told.append(" ".join(app.view().lines))
