@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import tempfile
 from collections.abc import Callable
 from datetime import datetime
@@ -113,9 +112,20 @@ def remove_stale_temp_files(path: Path) -> None:
     is the real one.
     """
     path = Path(path)
-    pattern = re.compile(re.escape(f".{path.name}.") + r".*" + re.escape(TEMP_SUFFIX))
-    for candidate in path.parent.glob(f".{path.name}.*{TEMP_SUFFIX}"):
-        if pattern.fullmatch(candidate.name):
+    prefix = f".{path.name}."
+    try:
+        names = os.listdir(path.parent)
+    except OSError:  # no directory yet, or one that cannot be read: nothing to remove here
+        return
+    # Matched by hand, not by a glob and a regex: compiling those cost a start 2.4 M
+    # instructions (one call each for the settings, the progress and the journal).
+    for name in names:
+        if (
+            name.startswith(prefix)
+            and name.endswith(TEMP_SUFFIX)
+            and len(name) >= len(prefix) + len(TEMP_SUFFIX)
+        ):
+            candidate = path.parent / name
             logger.info("removing %s, left by a write cut short", candidate)
             try:
                 candidate.unlink(missing_ok=True)

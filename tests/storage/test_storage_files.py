@@ -61,6 +61,14 @@ def test_stale_temporaries_of_that_file_only_are_removed(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [".b.txt.x1y2.tmp", "a.txt"]
 
 
+def test_only_a_name_with_a_middle_is_a_stale_temporary_and_a_missing_folder_has_none(tmp_path):
+    # mkstemp puts random characters between `.a.txt.` and `.tmp`: `.a.txt.tmp` is not its.
+    (tmp_path / ".a.txt.tmp").write_text("not a temporary")
+    remove_stale_temp_files(tmp_path / "a.txt")
+    assert [p.name for p in tmp_path.iterdir()] == [".a.txt.tmp"]
+    remove_stale_temp_files(tmp_path / "missing" / "a.txt")  # nothing to remove, no error
+
+
 def test_unique_path_counts_up(tmp_path):
     assert unique_path(tmp_path, "x", ".json") == tmp_path / "x.json"
     (tmp_path / "x.json").touch()
