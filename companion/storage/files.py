@@ -105,33 +105,40 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+def temp_files_of(path: Path) -> list[Path]:
+    """The temporary files of `atomic_write_text(path, …)` in `path`'s folder: any left
+    there by a write cut short (`.NAME.<random>.tmp`, as `tempfile.mkstemp` names them).
+
+    None if the folder is missing or cannot be read (then there is nothing to remove)."""
+    prefix = f".{path.name}."
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    # Matched by hand, not by a glob and a regex: compiling those cost a start 2.4 M
+    # instructions (one call each for the settings, the progress and the journal).
+    return [
+        path.parent / name
+        for name in names
+        if name.startswith(prefix)
+        and name.endswith(TEMP_SUFFIX)
+        and len(name) >= len(prefix) + len(TEMP_SUFFIX)
+    ]
+
+
 def remove_stale_temp_files(path: Path) -> None:
     """Remove temporary files left by an `atomic_write_text(path, …)` cut short.
 
     They never hold the only copy of anything: until the rename, the old file
     is the real one.
     """
-    path = Path(path)
-    prefix = f".{path.name}."
-    try:
-        names = os.listdir(path.parent)
-    except OSError:  # no directory yet, or one that cannot be read: nothing to remove here
-        return
-    # Matched by hand, not by a glob and a regex: compiling those cost a start 2.4 M
-    # instructions (one call each for the settings, the progress and the journal).
-    for name in names:
-        if (
-            name.startswith(prefix)
-            and name.endswith(TEMP_SUFFIX)
-            and len(name) >= len(prefix) + len(TEMP_SUFFIX)
-        ):
-            candidate = path.parent / name
-            logger.info("removing %s, left by a write cut short", candidate)
-            try:
-                candidate.unlink(missing_ok=True)
-            except OSError as error:  # a read-only card, or a directory of that name
-                # Left where it is, harmless: a start must not stop on it.
-                logger.warning("cannot remove %s: %s", candidate, reason_of(error))
+    for candidate in temp_files_of(Path(path)):
+        logger.info("removing %s, left by a write cut short", candidate)
+        try:
+            candidate.unlink(missing_ok=True)
+        except OSError as error:  # a read-only card, or a directory of that name
+            # Left where it is, harmless: a start must not stop on it.
+            logger.warning("cannot remove %s: %s", candidate, reason_of(error))
 
 
 def read_json_file(path: Path, limit: int = SMALL_FILE_LIMIT) -> Any:

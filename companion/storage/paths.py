@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from companion.storage.files import TEMP_SUFFIX, StorageError, reason_of
+from companion.storage.files import StorageError, reason_of, temp_files_of
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ def holds_a_game(state_dir: Path) -> bool:
     counts even when it leads nowhere (`lexists`): loading sets it aside and says so
     at start, where the player reads it."""
     return any(
-        os.path.lexists(state_dir / name) or any(state_dir.glob(f".{name}.*{TEMP_SUFFIX}"))
+        os.path.lexists(state_dir / name) or temp_files_of(state_dir / name)
         for name in (JOURNAL_NAME, PROGRESS_NAME)
     )
 
