@@ -9,9 +9,10 @@ harness does what the ALICE crash explorer does (Pillai et al., OSDI 2014):
 
 1. **Record.** A child process (this file with ``--child``) runs the real
    application (``Companion`` driven through its inputs by the stand-in player
-   of ``companion.testing.autoplay``) with the ``os`` calls that change files
-   wrapped: ``open`` with ``O_CREAT``/``O_TRUNC``, ``write``, ``ftruncate``,
-   ``fsync``, ``replace``/``rename``, ``unlink``, ``mkdir``. Each call on the
+   of ``companion.testing.autoplay``, with undos, twice in a row half the time)
+   with the ``os`` calls that change files wrapped: ``open`` with
+   ``O_CREAT``/``O_TRUNC``, ``write``, ``ftruncate``, ``fsync``,
+   ``replace``/``rename``, ``unlink``, ``mkdir``. Each call on the
    state directory is written to a trace, with the bytes written and the
    file's identity (inode). After each input the child also writes what the
    screen now shows as done: the game's move count and a digest of
@@ -233,7 +234,7 @@ def child_main(args: argparse.Namespace) -> int:
     from companion.inputs.events import Input
     from companion.storage import files
     from companion.testing.autoplay import inputs_for, move_to, random_choice
-    from companion.views import MenuView, QuestionView, ScreenKind, TurnView
+    from companion.views import MenuView, QuestionView, ScreenKind, StepView, TurnView
 
     hold_the_wall_clock()
     if args.mutant == "no-dir-fsync":
@@ -247,6 +248,12 @@ def child_main(args: argparse.Namespace) -> int:
     seeds = random.Random(f"games-{args.seed}-{args.round}")
     app = Companion(state_dir, lambda: seeds.randrange(2**31))
     choose = random_choice(rng)
+    undo_again = second_undo = False
+    """`undo_again`: set when an undo is confirmed, half the time: the next press opens the
+    game menu (from the undo's reverse steps, or the turn) and undoes again, so undos in a
+    row, joined while the first's steps are due, are recorded and crashed too.
+    `second_undo`: that undo was chosen, until it is confirmed."""
+    undos_in_a_row = 0
 
     def frame() -> None:
         game = app.game
@@ -254,11 +261,19 @@ def child_main(args: argparse.Namespace) -> int:
         progress = app.session.progress
         due = progress.undone[: len(progress.undone) - progress.undone_unconfirmed]
         recorder.emit(
-            op="frame", n=n, d=digest(game), f=history_count(state_dir), u=reverse_steps_due(due)
+            op="frame",
+            n=n,
+            d=digest(game),
+            f=history_count(state_dir),
+            u=reverse_steps_due(due),
+            r=undos_in_a_row,
         )
 
     def decide() -> list:
+        nonlocal undo_again, second_undo, undos_in_a_row
         view = app.view()
+        if undo_again and isinstance(view, TurnView | StepView):
+            return [Input.HOLD]  # the game menu, for the second undo
         if isinstance(view, MenuView):
             labels = [item.label for item in view.items]
             if view.kind is ScreenKind.HOME:
@@ -266,7 +281,8 @@ def child_main(args: argparse.Namespace) -> int:
                 wanted = wanted or rng.choice(["New solo game", "New two-player game"])
                 target = labels.index(wanted)
             elif view.kind is ScreenKind.GAME_MENU:
-                undo = "Undo last action" in labels and rng.random() < 0.3
+                undo = "Undo last action" in labels and (undo_again or rng.random() < 0.3)
+                second_undo, undo_again = undo and undo_again, False
                 target = labels.index("Undo last action" if undo else "Back to the game")
             else:  # difficulty, deck, start player, circle: anything but Back
                 target = rng.randrange(len([label for label in labels if label != "Back"]))
@@ -275,6 +291,10 @@ def child_main(args: argparse.Namespace) -> int:
             ScreenKind.ABANDON_GAME,
             ScreenKind.CONFIRM_UNDO,
         ):
+            if view.kind is ScreenKind.CONFIRM_UNDO:
+                undos_in_a_row += second_undo
+                second_undo = False
+                undo_again = rng.random() < 0.5
             return [Input.NEXT, Input.SELECT]  # yes, abandon / yes, undo
         if isinstance(view, TurnView) and rng.random() < 0.05:
             return [Input.HOLD]  # the game menu
@@ -561,6 +581,9 @@ def run_harness(args) -> dict:
             ops = [json.loads(line) for line in trace.read_text().splitlines()]
             figures["file operations recorded"] += sum(op["op"] != "frame" for op in ops)
             figures["fsyncs recorded"] += sum(op["op"] in ("fsync", "fsyncdir") for op in ops)
+            figures["undos confirmed right after an undo"] += max(
+                (op["r"] for op in ops if op["op"] == "frame"), default=0
+            )
             explorer = CrashExplorer(start)
             frames = [i for i, op in enumerate(ops) if op["op"] == "frame"]
             first = ops[frames[0]] if frames else None
@@ -682,6 +705,7 @@ def report(result: dict, seed: int) -> str:
         "crash points",
         "crash states checked",
         "distinct crash states booted",
+        "undos confirmed right after an undo",
         "games finished, in history at the end",
     ):
         lines.append(f"{name}: {figures.get(name, 0)}")
