@@ -73,6 +73,12 @@ class GameSession:
         OSError if the journal cannot be written: then there is no new game (and
         the old one is in the history if it got there).
         """
+        if self.left_damaged:
+            # Left by the start on a card that refused to move it: moved now, or the
+            # card's reason is said (the journal in its place refuses `start` in words
+            # that fit no card, and the game would never start until a restart).
+            self.journal.move_damaged_aside()
+            self.left_damaged = False
         if self.game:
             self.journal.archive(finished=False)
             self.game = None

@@ -114,7 +114,8 @@ class JournalLoad:
     """For a journal moved aside: how many action lines it held, good or bad."""
     left_damaged: bool = False
     """A journal that could be neither replayed nor moved aside (a read-only card): left
-    exactly as it was, and no game. A new game cannot start over it (`start` refuses)."""
+    exactly as it was, and no game. A new game starts only once it can be moved aside
+    (`move_damaged_aside`): `start` never writes over it."""
 
 
 class Journal:
@@ -366,7 +367,7 @@ class Journal:
     ) -> JournalLoad:
         problem = one_line(problem, PROBLEM_LIMIT)
         try:
-            kept = move_aside(self.path, f"{self.path.stem}-damaged", LOG_SUFFIX, self._clock())
+            kept = self._move_aside()
         except OSError as error:
             notice = (
                 f"The saved game could not be read ({problem}) nor moved aside "
@@ -384,6 +385,21 @@ class Journal:
         )
         logger.warning("%s", notice)
         return JournalLoad(None, notice, kept)
+
+    def move_damaged_aside(self) -> Path:
+        """Move aside the journal `load` left where it was (`JournalLoad.left_damaged`), for a
+        new game to start in its place; `StorageError`, with the card's reason, if it still
+        cannot be."""
+        try:
+            return self._move_aside()
+        except OSError as error:
+            raise StorageError(
+                f"{self.path}: damaged, and still cannot be moved aside ({reason_of(error)})",
+                error,
+            ) from None
+
+    def _move_aside(self) -> Path:
+        return move_aside(self.path, f"{self.path.stem}-damaged", LOG_SUFFIX, self._clock())
 
     def _mode_for_name(self) -> str:
         """The header's mode, for the archive's name; the header was checked by `load`."""

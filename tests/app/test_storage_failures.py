@@ -163,6 +163,25 @@ def test_a_damaged_game_on_a_read_only_card_is_left_as_it_is_and_the_device_runs
     assert app.session.damaged_prefix.move_stack == game.move_stack[:2]
 
 
+def test_a_new_game_over_a_journal_left_damaged_waits_for_the_card_not_a_restart(small_fs):
+    # The journal left in place refused every new game as "a game is already in
+    # progress": the screen said "the card could not be written" on a read-only card,
+    # and once the card took writes again no new game started until a restart.
+    state = small_fs / "state"
+    _, _, damaged = damage_line_4(state)
+    with read_only(small_fs):
+        app = Companion(state, cannot_save=write_problem(state))
+        notices_then_home(app)
+        start_game(app, True, False, random.Random(1))
+        assert "not saved" in shown_text(app).lower() and "the card is read-only" in shown_text(app)
+        app.handle(Input.SELECT)
+    start_game(app, True, False, random.Random(1))
+    assert app.game is not None and (state / "journal.jsonl").exists()
+    [kept] = state.glob("journal-damaged-*.jsonl")
+    assert kept.read_bytes() == damaged
+    assert Journal(state / "journal.jsonl").load().game.state() == app.game.state()
+
+
 def test_a_torn_line_on_a_read_only_card_goes_before_the_next_write(small_fs):
     # A write cut short can leave a whole line of zeros. On a read-only card the start
     # cannot drop it: it raised; and an action appended behind it, once the card took
