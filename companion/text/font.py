@@ -23,10 +23,11 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
+from companion.records import record
 from companion.text import glyphs
 from companion.text.glyphs import (
     ARROW_DOWN,
@@ -102,24 +103,33 @@ saves most of a frame's text work; forgetting them all at this many keeps a
 device that runs for weeks within a bounded memory."""
 
 
-class Typeset(NamedTuple):
-    """A text as a font lays it out: worked out once, then drawn and measured from this."""
+class Typeset:
+    """A text as a font lays it out: worked out once, then drawn and measured from this.
 
-    drawn: str
-    """The characters drawn (see `Font.normalise`)."""
-    starts: tuple[int, ...]
-    """Where each drawn character's bitmap starts, in pixels from the text's start."""
-    ends: tuple[int, ...]
-    """Where each drawn character's bitmap ends, in pixels from the text's start."""
-    rise: int
-    """Pixels above the line's top the text draws into."""
+    A plain class: a NamedTuple compiles code at every start (0.8 M instructions), and a
+    record is slower to make, which a frame's new texts each do."""
+
+    __slots__ = ("drawn", "ends", "rise", "starts")
+
+    def __init__(
+        self, drawn: str, starts: tuple[int, ...], ends: tuple[int, ...], rise: int
+    ) -> None:
+        self.drawn = drawn
+        """The characters drawn (see `Font.normalise`)."""
+        self.starts = starts
+        """Where each drawn character's bitmap starts, in pixels from the text's start."""
+        self.ends = ends
+        """Where each drawn character's bitmap ends, in pixels from the text's start."""
+        self.rise = rise
+        """Pixels above the line's top the text draws into."""
 
     @property
     def width(self) -> int:
         return self.ends[-1] if self.ends else 0
 
 
-class Glyph(NamedTuple):
+@record
+class Glyph:
     """One character's bitmap: `rows` of `#`/`.` strings, all `width` long.
 
     `spacing` columns are left blank after it; a glyph whose bitmap already
@@ -137,7 +147,7 @@ class Glyph(NamedTuple):
         widths = {len(row) for row in rows}
         if len(widths) != 1 or set("".join(rows)) - {"#", "."}:
             raise ValueError(f"malformed glyph rows {data!r}")
-        return cls(width=widths.pop(), rows=rows)
+        return cls(widths.pop(), rows)
 
     @property
     def pixels(self) -> tuple[tuple[int, int], ...]:
