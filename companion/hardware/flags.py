@@ -12,16 +12,20 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.hardware.config import HardwareProfile
 from companion.hardware.constants import DRIVERS, HEIGHT, TERMINAL_DRIVER, WIDTH
 from companion.hardware.pins import check_pins, display_pins, groups_needed
 from companion.hardware.sections import BUS_KEYS, DISPLAY_KEYS, display_as_table, read_display
 from companion.hardware.tables import Table, Where
+from companion.records import record
 
 
-class _Flag(NamedTuple):
+@record
+class _Flag:
+    """One display flag: its argparse destination and the DisplayConfig field it sets."""
+
     dest: str
     """The argparse destination, as luma.core.cmdline names it."""
     key: str
