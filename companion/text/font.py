@@ -158,13 +158,14 @@ class Glyph:
 
     def mask(self, scale: int) -> Image.Image:
         """The glyph as a mode "1" image, each pixel a `scale`×`scale` block."""
-        image = Image.new("1", (self.width * scale, len(self.rows) * scale), 0)
-        draw = ImageDraw.Draw(image)
-        for x, y in self.pixels:
-            draw.rectangle(
-                (x * scale, y * scale, x * scale + scale - 1, y * scale + scale - 1), fill=255
-            )
-        return image
+        # One call to set the pixels and one to scale them, not a rectangle a pixel: the
+        # first frame draws some forty glyphs, and Pillow's work a call was most of it.
+        image = Image.new("1", (self.width, len(self.rows)), 0)
+        image.putdata([255 if cell == "#" else 0 for row in self.rows for cell in row])
+        if scale == 1:
+            return image
+        size = (self.width * scale, len(self.rows) * scale)
+        return image.resize(size, Image.Resampling.NEAREST)
 
 
 class DeferredGlyphs(Mapping[str, Glyph]):
