@@ -131,9 +131,13 @@ def hatch(canvas: Canvas, square: Box) -> None:
     """
     if square.width >= MIN_BUTTON_CELL:
         canvas.frame(square)
-    for dy in range(square.height):
-        for dx in range((dy % 2), square.width, 2):
-            canvas.draw.point((square.x + dx, square.y + dy), fill=255)
+    # All the pattern's pixels in one call: Pillow's work a call, not a pixel's, is the cost.
+    pattern = [
+        (square.x + dx, square.y + dy)
+        for dy in range(square.height)
+        for dx in range(dy % 2, square.width, 2)
+    ]
+    canvas.draw.point(pattern, fill=255)
 
 
 def known_patch(canvas: Canvas, patch_id: str) -> Patch | None:
