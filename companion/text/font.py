@@ -19,7 +19,6 @@ device. The letters of the device's languages all have glyphs of their own.
 
 from __future__ import annotations
 
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
@@ -343,6 +342,8 @@ class Font:
             return char
         if char in _SUBSTITUTES:
             return _SUBSTITUTES[char]
+        import unicodedata  # here: only a character without a glyph needs it, never a start
+
         # Accented Latin letters lose their accent rather than become "?".
         base = unicodedata.normalize("NFKD", char)[:1]
         if base and base != char and base in self.glyphs and base.isalpha():
