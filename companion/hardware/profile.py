@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -64,8 +63,10 @@ SIMULATION_PROFILE = "simulation"
 #: the first build of the guide: a 1.3" SH1106 I2C module with an EC11 encoder
 DEVICE_DEFAULT_PROFILE = "sh1106-encoder"
 
-_PROFILE_PACKAGE = "companion.hardware"
-_PROFILE_DIR = "profiles"
+_PROFILE_DIR = Path(__file__).with_name("profiles")
+"""The shipped profiles: files of the installed package, as `shipped_profile_path` hands them
+on. Not found through importlib.resources: its first `files()` imports its readers, which
+were 2.5 M instructions of a start (with the Korean font's, now left to its first use)."""
 
 _TOP_KEYS = ("name", "description", "display", "inputs", "serial_pad", "system")
 _SYSTEM_KEYS = ("shutdown_pin",)
@@ -80,17 +81,16 @@ one: compiling it cost every start 0.5 M instructions."""
 
 def profile_names() -> list[str]:
     """The names of the shipped profiles, sorted."""
-    folder = resources.files(_PROFILE_PACKAGE).joinpath(_PROFILE_DIR)
     return sorted(
         entry.name.removesuffix(".toml")
-        for entry in folder.iterdir()
+        for entry in _PROFILE_DIR.iterdir()
         if entry.name.endswith(".toml")
     )
 
 
 def shipped_profile_path(name: str) -> Path:
     """The file of the shipped profile ``name`` (it may not exist)."""
-    return Path(str(resources.files(_PROFILE_PACKAGE).joinpath(_PROFILE_DIR, f"{name}.toml")))
+    return _PROFILE_DIR / f"{name}.toml"
 
 
 def load_profile(name_or_path: str | os.PathLike[str]) -> HardwareProfile:

@@ -20,7 +20,6 @@ never reads it, and reading it was 2 % of a start's instructions.
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Iterator, Mapping
 from importlib.resources import files
@@ -130,12 +129,16 @@ def hangul_glyphs(subset: Traversable) -> Mapping[str, Glyph]:
     return glyphs
 
 
+def _read_subset() -> Mapping[str, Glyph]:
+    # Found as it is read, at the first Hangul looked up: finding a package's file imports
+    # importlib's readers, which a start in any other language does not need.
+    return hangul_glyphs(files("companion.text").joinpath("fonts", SUBSET_NAME))
+
+
 def _build_korean() -> Font:
-    # The subset's place is fixed now, its reading left to the first Hangul looked up.
-    subset = files("companion.text").joinpath("fonts", SUBSET_NAME)
     return Font(
         name="korean",
-        glyphs=DeferredGlyphs(SMALL.glyphs, is_hangul, functools.partial(hangul_glyphs, subset)),
+        glyphs=DeferredGlyphs(SMALL.glyphs, is_hangul, _read_subset),
         rows=ASCENT + DESCENT,
         cap_rows=ASCENT,
         leading=LINE_HEIGHT - ASCENT - DESCENT,
