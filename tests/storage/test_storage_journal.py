@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from helpers import read_only
 from storage_games import finished_solo, finished_two_player, play, replay_of
 
 import companion.storage.journal as journal_module
@@ -296,6 +297,30 @@ def test_a_torn_last_line_is_dropped_and_the_journal_is_appendable(tmp_path):
     play(game, 1, journal)
     again = Journal(tmp_path / "journal.jsonl").load()
     assert again.notice is None and again.game.state() == game.state()
+
+
+def test_a_torn_line_a_read_only_card_kept_goes_before_an_undo_and_an_archive(small_fs):
+    # `load` could not drop the line of zeros; once the card takes writes, an undo that
+    # counted it as an action would take back the zeros and keep the last action, and an
+    # archive would keep the zeros in the history and point the next game's first append
+    # at where they began in the old file.
+    journal, game = journalled(small_fs, 5)
+    saved = journal.path.read_bytes()
+    torn = b"\0" * 40 + b"\n"
+    journal.path.write_bytes(saved + torn)
+    with read_only(small_fs):
+        assert journal.load().game.move_stack == game.move_stack
+    journal.undo()
+    assert Journal(journal.path).load().game.move_stack == game.move_stack[:-1]
+    undone = journal.path.read_bytes()
+    journal.path.write_bytes(undone + torn)
+    with read_only(small_fs):
+        journal.load()
+    archived = journal.archive(finished=False)
+    assert archived.read_bytes() == undone
+    journal.start(new_game(99).setup)
+    after = play(new_game(99), 2, journal)
+    assert Journal(journal.path).load().game.move_stack == after.move_stack
 
 
 def test_a_whole_last_line_of_garbage_is_dropped(tmp_path):
