@@ -304,6 +304,21 @@ def test_refuses_a_subclass():
             """A dataclass on top of a record."""
 
 
+def test_refuses_base_classes():
+    # A base's fields, methods and slots would be half taken: its annotations are not
+    # read, and the class is made anew from its own namespace only.
+    class Plain:
+        """An ordinary class."""
+
+    with pytest.raises(TypeError, match=r"record .*Derived has base classes"):
+
+        @record
+        class Derived(Plain):
+            """A record on top of an ordinary class."""
+
+            x: int
+
+
 def test_refuses_a_class_variable_and_an_init_only_variable():
     # As text, as under `from __future__ import annotations`, and as the objects.
     for annotation, kind in (
