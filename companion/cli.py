@@ -18,6 +18,7 @@ from pathlib import Path
 from companion import __version__
 from companion.display import DISPLAY_NAMES
 from companion.hardware.flags import add_display_arguments
+from companion.logs import BoundedFormatter
 from companion.output import PROGRAM, OutputLost, write_output
 from companion.storage.files import one_line
 
@@ -160,6 +161,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if logging.lastResort is not None:
+        # A record logged before the command sets up its logging (the state directory's
+        # lock, taken first, on a read-only card) reaches stderr through logging's last
+        # resort, bare: it names the program, as every other line the user sees does.
+        prefix = f"{PROGRAM} {args.command}: "
+        logging.lastResort.setFormatter(BoundedFormatter(prefix + "%(message)s"))
     try:
         status: int = args.handler(args)
         return _output_flushed(status)

@@ -449,6 +449,18 @@ def test_the_simulation_starts_on_a_read_only_card(small_fs):
     assert files_in(state) == before
 
 
+def test_every_line_said_on_a_read_only_card_names_the_program(small_fs):
+    # The lock's "cannot record the PID" came before the simulation set up its logging:
+    # logging's last resort printed it bare, the one line not naming the program.
+    state = small_fs / "state"
+    state.mkdir()
+    with read_only(small_fs):
+        done = simulate(state, "select\n")
+    lines = done.stderr.splitlines()
+    assert any(f"cannot record the PID in {state}: Read-only" in line for line in lines)
+    assert all(line.startswith("patchwork-companion simulate: ") for line in lines), lines
+
+
 def test_the_simulation_runs_on_a_read_only_card_beside_a_damaged_game(small_fs):
     state = small_fs / "state"
     damage_line_4(state)
