@@ -61,6 +61,17 @@ def test_stale_temporaries_of_that_file_only_are_removed(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [".b.txt.x1y2.tmp", "a.txt"]
 
 
+def test_a_stale_temporary_is_known_by_both_ends_of_its_name_whatever_its_middle(tmp_path):
+    # `.a.txt.` + mkstemp's random characters + `.tmp`. A name on the card may hold any
+    # byte but `/` and NUL: a byte that is not UTF-8, a line break, glob characters.
+    kept = [".a.txt.x1y2.tmp.old", ".a.txt.x1y2.bak", "a.txt.x1y2.tmp", "a.txt"]
+    stale = [".a.txt.\udcff.tmp", ".a.txt.x\ny.tmp", ".a.txt.*[?].tmp"]
+    for name in kept + stale:
+        (tmp_path / name).write_text("")
+    remove_stale_temp_files(tmp_path / "a.txt")
+    assert sorted(os.listdir(tmp_path)) == sorted(kept)
+
+
 def test_only_a_name_with_a_middle_is_a_stale_temporary_and_a_missing_folder_has_none(tmp_path):
     # mkstemp puts random characters between `.a.txt.` and `.tmp`: `.a.txt.tmp` is not its.
     (tmp_path / ".a.txt.tmp").write_text("not a temporary")
