@@ -110,7 +110,7 @@ def temp_files_of(path: Path) -> list[Path]:
     """The temporary files of `atomic_write_text(path, …)` in `path`'s folder: any left
     there by a write cut short (`.NAME.<random>.tmp`, as `tempfile.mkstemp` names them).
 
-    None if the folder is missing or cannot be read (then there is nothing to remove)."""
+    An empty list if the folder is missing or cannot be read (nothing to remove there)."""
     prefix = f".{path.name}."
     try:
         names = os.listdir(path.parent)
