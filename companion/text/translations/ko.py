@@ -32,7 +32,7 @@ TRANSLATIONS: dict[str, str] = {
     "The last action was not completely saved (a power cut?) and was dropped.": "마지막 행동이 다 저장되지 않아 (전원이 꺼졌나요?) 버렸어요.",
     "The saved game is damaged; it was kept as {file}.": "저장된 게임이 손상됐어요. 보관한 파일: {file}.",
     "The saved game could not be read; it was kept as {file} and a new game can start.": "저장된 게임을 읽지 못했어요. 보관한 파일: {file}. 새 게임을 시작할 수 있어요.",
-    "The saved game could be neither read nor set aside; it is left on the card untouched.": "저장된 게임을 읽지도 보관하지도 못했어요. 카드에 그대로 두었어요.",
+    "The saved game could be neither read nor set aside; it is left on the card untouched.": "저장된 게임을 읽지도 보관하지도 못했어요. 그대로 두었어요.",
     "Where the game stood could not be read; it goes on from its saved actions.": "게임 진행 상황을 읽지 못했어요. 저장된 행동부터 이어 가요.",
     "The settings could not be read; the defaults are used.": "설정을 읽지 못했어요. 기본값을 써요.",
     "Damaged game": "손상된 게임",
