@@ -27,11 +27,12 @@ dataclass (`dataclass_transform`).
 
 What it does not do (use `@dataclass` for such a class): `field(...)` options
 (default_factory, init, repr, compare, kw_only), `ClassVar`, `InitVar` and `KW_ONLY`,
-base classes, subclasses, and methods of its own for the six above or `__reduce__`: each
-is refused with a `TypeError`. Nor ordering or a recursive repr guard. As
-`dataclass()` does, it refuses a field without a default after one with a default and a
-mutable default. Every record has a docstring (refused without one, except under
-`python -OO`, which strips them all): say what the class is.
+base classes, subclasses, methods of its own for the six above or `__reduce__`, and
+`__slots__` or `__match_args__` of its own: each is refused with a `TypeError`. Nor
+ordering or a recursive repr guard. As `dataclass()` does, it refuses a field without a
+default after one with a default and a mutable default. Every record has a docstring
+(refused without one, except under `python -OO`, which strips them all): say what the
+class is.
 
 The shared methods are slower per call than generated ones: about 0.4 µs more a
 construction by position, 1.2 µs by keyword, 0.1 µs a comparison (docs/PERFORMANCE.md).
@@ -78,6 +79,11 @@ def record(cls: type[_T]) -> type[_T]:
                 f"record {name} defines {attribute}, which a record shares;"
                 " make the class a @dataclass"
             )
+        if attribute in _MADE:
+            raise TypeError(
+                f"record {name} defines {attribute}, which a record makes from its fields;"
+                " make the class a @dataclass"
+            )
     annotations: dict[str, Any] = namespace.get("__annotations__", {})
     fields = {
         field_name: _field(name, field_name, annotation, namespace.pop(field_name, _MISSING))
@@ -111,6 +117,11 @@ def record(cls: type[_T]) -> type[_T]:
 
 
 _MISSING: Any = dataclasses.MISSING
+
+_MADE = frozenset({"__slots__", "__match_args__"})
+"""What a record is given from its field names. A class's own would be lost: its
+`__match_args__` replaced, its `__slots__`' descriptors taken as the fields' defaults
+(`dataclass(slots=True)` refuses such a class too)."""
 
 _NOT_TAKEN = re.compile(r"\b(ClassVar|InitVar|KW_ONLY)\b")
 """Annotations that make something other than a field of a frozen dataclass: a class

@@ -208,6 +208,28 @@ def test_refuses_a_method_it_would_replace():
                 return "shown"
 
 
+def test_refuses_slots_and_match_args_of_its_own():
+    # Its own __slots__' descriptors became the fields' defaults: `Slotted()` was made.
+    with pytest.raises(TypeError, match=r"record .*Slotted defines __slots__, which a record"):
+
+        @record
+        class Slotted:
+            """Slots written by hand."""
+
+            __slots__ = ("x",)
+            x: int
+
+    with pytest.raises(TypeError, match=r"record .*Matched defines __match_args__"):
+
+        @record
+        class Matched:
+            """Its own order for a match, which the record replaced."""
+
+            __match_args__ = ("y",)
+            x: int
+            y: int = 0
+
+
 @record
 class Span:
     """Two trailing defaults, to see each filled from its own default."""
