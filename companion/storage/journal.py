@@ -386,12 +386,14 @@ class Journal:
         logger.warning("%s", notice)
         return JournalLoad(None, notice, kept)
 
-    def move_damaged_aside(self) -> Path:
+    def move_damaged_aside(self) -> Path | None:
         """Move aside the journal `load` left where it was (`JournalLoad.left_damaged`), for a
         new game to start in its place; `StorageError`, with the card's reason, if it still
-        cannot be."""
+        cannot be. None if it is gone since (taken away by hand): nothing is in the way."""
         try:
             return self._move_aside()
+        except FileNotFoundError:
+            return None
         except OSError as error:
             raise StorageError(
                 f"{self.path}: damaged, and still cannot be moved aside ({reason_of(error)})",

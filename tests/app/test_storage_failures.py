@@ -182,6 +182,20 @@ def test_a_new_game_over_a_journal_left_damaged_waits_for_the_card_not_a_restart
     assert Journal(state / "journal.jsonl").load().game.state() == app.game.state()
 
 
+def test_a_journal_left_damaged_and_taken_away_since_is_no_bar_to_a_new_game(small_fs):
+    # Removed by hand while the device ran: moving it aside found no file, and every new
+    # game was refused ("damaged, and still cannot be moved aside") until a restart.
+    state = small_fs / "state"
+    damage_line_4(state)
+    with read_only(small_fs):
+        app = Companion(state, cannot_save=write_problem(state))
+        notices_then_home(app)
+    (state / "journal.jsonl").unlink()
+    start_game(app, True, False, random.Random(1))
+    assert app.game is not None
+    assert Journal(state / "journal.jsonl").load().game.state() == app.game.state()
+
+
 def test_a_torn_line_on_a_read_only_card_goes_before_the_next_write(small_fs):
     # A write cut short can leave a whole line of zeros. On a read-only card the start
     # cannot drop it: it raised; and an action appended behind it, once the card took
