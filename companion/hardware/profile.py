@@ -70,7 +70,6 @@ were 2.5 M instructions of a start (with the Korean font's, now left to its firs
 
 _TOP_KEYS = ("name", "description", "display", "inputs", "serial_pad", "system")
 _SYSTEM_KEYS = ("shutdown_pin",)
-_PROFILE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _TOML_POSITION = r"^(?P<message>.*) \(at line (?P<line>\d+), column (?P<column>\d+)\)$"
 """Where tomllib says a syntax error is; compiled (and kept by `re`) only when a profile has
 one: compiling it cost every start 0.5 M instructions."""
@@ -104,7 +103,7 @@ def load_profile(name_or_path: str | os.PathLike[str]) -> HardwareProfile:
     if _looks_like_path(text):
         path, source = Path(text), text
     else:
-        if not _PROFILE_NAME.fullmatch(text) or text not in profile_names():
+        if text not in profile_names():
             raise ProfileError(
                 f"unknown hardware profile {text!r} (expected one of "
                 f"{', '.join(profile_names())}, or a path to a .toml file)"

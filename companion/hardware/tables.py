@@ -8,13 +8,14 @@ string, a pin, a sub-table...) and refuses any key nobody asked for, with a
 
 from __future__ import annotations
 
-import re
+import string
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
 from companion.hardware.constants import BCM_PINS
 
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_BARE_KEY_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_-")
+"""What a TOML bare key is made of (a set, not a regex compiled at every start)."""
 
 
 class ProfileError(ValueError):
@@ -67,7 +68,7 @@ class Table:
     def key(self, name: str) -> str:
         if name in self.labels:
             return self.labels[name]
-        shown = name if _BARE_KEY.fullmatch(name) else repr(name)
+        shown = name if name and _BARE_KEY_CHARACTERS.issuperset(name) else repr(name)
         return f"{self.path}.{shown}" if self.path else shown
 
     def fail(self, name: str, problem: str) -> NoReturn:
