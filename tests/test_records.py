@@ -403,3 +403,24 @@ def test_every_module_imports_under_python_dash_oo():
         [sys.executable, "-OO", "-c", program], capture_output=True, text=True, check=False
     )
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_copy_replace_of_python_3_13_makes_a_changed_record():
+    # copy.replace(record, **changes) calls record.__replace__(**changes), as it does a
+    # frozen dataclass's; on 3.11 and 3.12 the method is there, unused.
+    point = Point(1, 2)
+    moved = point.__replace__(y=7)
+    assert (moved, point) == (Point(1, 7), Point(1, 2))
+    if sys.version_info >= (3, 13):
+        assert copy.replace(point, x=5) == Point(5, 2)  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="'z'"):
+        point.__replace__(z=1)
+
+
+def test_fields_are_described_as_a_frozen_dataclass_describes_them():
+    made = {field.name: field for field in dataclasses.fields(Span)}
+    real = {field.name: field for field in dataclasses.fields(SpanByDataclass)}
+    assert made.keys() == real.keys()
+    for name, field in made.items():
+        for attribute in ("default", "type", "init", "repr", "hash", "compare", "kw_only"):
+            assert getattr(field, attribute) == getattr(real[name], attribute), (name, attribute)
