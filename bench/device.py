@@ -222,9 +222,13 @@ profile = load_profile(sys.argv[1])
 app = Companion(Path(sys.argv[3]))
 queue = EventQueue()
 notifier = Notifier.from_environment({"NOTIFY_SOCKET": sys.argv[2]})
+display = open_oled(profile.display, bus=RecordingBus())
 with open_gpio_inputs(profile.inputs, queue, pin_factory=MockFactory()):
     threading.Thread(target=lambda: (sys.stdin.read(), queue.close()), daemon=True).start()
-    serve(app, open_oled(profile.display, bus=RecordingBus()), queue, notifier, profile)
+    try:
+        serve(app, display, queue, notifier, profile)
+    finally:
+        display.cleanup()  # as `run`'s panel_for does: the "saved" screen stays up
 """
 """The daemon as `run` starts it, importing what `run` imports, on a recording bus and
 mock pins instead of /dev/i2c-1 and GPIO (figures 3, 4 and 5)."""
