@@ -158,6 +158,9 @@ class Journal:
             raise JournalExistsError(
                 f"{self.path}: a game is already in progress; archive it before starting another"
             )
+        # A torn line `load` could not drop went with the journal (taken away by hand):
+        # where it began means nothing in the new one.
+        self._torn_from = None
         if isinstance(game_or_setup, Game):
             lines = log_lines(game_or_setup)
         else:

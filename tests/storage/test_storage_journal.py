@@ -323,6 +323,21 @@ def test_a_torn_line_a_read_only_card_kept_goes_before_an_undo_and_an_archive(sm
     assert Journal(journal.path).load().game.move_stack == after.move_stack
 
 
+def test_a_torn_line_kept_on_a_read_only_card_is_forgotten_when_the_journal_is_gone(small_fs):
+    # The journal taken away by hand while the device runs: the torn line went with it,
+    # and the offset where it began means nothing in the next game's journal. Truncating
+    # there before the first append would cut that journal's header short, or pad it
+    # with zeros past its end.
+    journal, game = journalled(small_fs, 5)
+    journal.path.write_bytes(journal.path.read_bytes() + b"\0" * 40 + b"\n")
+    with read_only(small_fs):
+        assert journal.load().game.move_stack == game.move_stack
+    journal.path.unlink()
+    journal.start(new_game(99).setup)
+    after = play(new_game(99), 2, journal)
+    assert Journal(journal.path).load().game.move_stack == after.move_stack
+
+
 def test_a_whole_last_line_of_garbage_is_dropped(tmp_path):
     # A power cut can leave the new length on disk with zeroed data.
     journal, game = journalled(tmp_path, 5)
