@@ -150,13 +150,14 @@ def _replay(args: argparse.Namespace) -> int:
             raise UnusableFileError(f"{size:,} bytes, more than a game log can take")
         game = read_log(iter_lines(data + b"\n"))
     except OSError as error:
-        print(f"{args.log}: cannot read: {error.strerror or error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        problem = f"cannot read: {error.strerror or error}"
     except ValueError as error:  # UnusableFileError, LogError
-        print(one_line(f"{args.log}: {error}", 300), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    write_output(json.dumps(state_dict(game)) if args.json else text_summary(game))
-    return 0
+        problem = str(error)
+    else:
+        write_output(json.dumps(state_dict(game)) if args.json else text_summary(game))
+        return 0
+    print(one_line(f"{PROGRAM} {args.command}: {args.log}: {problem}", 300), file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def main(argv: list[str] | None = None) -> int:

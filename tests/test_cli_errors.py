@@ -16,6 +16,7 @@ import pytest
 from companion.app.session import GameSession
 from companion.cli import seed_number
 from companion.engine.setup import SEEDS, solo_setup
+from companion.output import PROGRAM
 from companion.storage.lock import StateDirLock
 
 DEEP = "[" * 100_000
@@ -37,6 +38,9 @@ def assert_one_line(result: subprocess.CompletedProcess, status: int, *words: st
     assert result.returncode == status, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1, result.stderr
+    # The line names the program, as every line a user is shown does: a bare path
+    # could come from any program in a pipeline.
+    assert result.stderr.startswith(PROGRAM), result.stderr
     for word in words:
         assert word in result.stderr
 
@@ -64,6 +68,11 @@ def test_replay_of_a_file_whose_size_reads_0_judges_its_content(tmp_path):
     result = command("replay", "/proc/self/status", cwd=tmp_path)
     assert_one_line(result, 2, "/proc/self/status: line 1: not valid JSON")
     assert "empty" not in result.stderr
+
+
+def test_replay_of_a_missing_log_names_the_program_and_the_file(tmp_path):
+    result = command("replay", "gone.jsonl", cwd=tmp_path)
+    assert_one_line(result, 2, f"{PROGRAM} replay: gone.jsonl: cannot read")
 
 
 def test_replay_of_a_fifo_is_refused_at_once(tmp_path):
