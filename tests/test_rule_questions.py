@@ -60,11 +60,16 @@ def test_bonus_claimants_have_49_squares_and_the_tile_is_free():
     assert solo.bonus_claimants() == ("player",)  # never the Automa
 
 
-def test_next_income_mark():
-    # §1 marks 5, 11, …, 53: from 5 the next is 11; none is left on 53.
-    assert two_player_game().next_income_mark(0) == 5
-    assert two_player_game().next_income_mark(5) == 11
-    assert two_player_game().next_income_mark(53) is None
+def test_advance_buttons_are_the_squares_moved_none_past_53():
+    # §3 action A: one button a square moved; from 10 to just in front of 17, 18 - 10 = 8.
+    # At the end, from 50 with the opponent on 53, the token moves 3 squares, not 4.
+    game = two_player_game()
+    place(game, "p1", 10)
+    place(game, "p2", 17)
+    assert game.advance_buttons("p1") == 8
+    place(game, "p1", 50)
+    place(game, "p2", 53)
+    assert game.advance_buttons("p1") == 3
 
 
 def test_automa_plan_is_what_its_turn_then_does():

@@ -164,8 +164,8 @@ def choice_line(game: Game, name: str, choice: TurnChoice, words: Words = ENGLIS
         destination = game.buy_destination(name, choice.index)
         return buy_line(ARROW_RIGHT, patch.id, patch.cost, destination, words)
     if isinstance(choice, Advance):
-        target = game.advance_target(name)
-        return advance_line(ARROW_RIGHT, target, target - game.sides[name].position, words)
+        target, buttons = game.advance_target(name), game.advance_buttons(name)
+        return advance_line(ARROW_RIGHT, target, buttons, words)
     return f"{ARROW_RIGHT} {words('Menu')}"
 
 

@@ -147,11 +147,11 @@ class Game(BonusRules, Scoring):
 
     def _advance(self, side: SideState) -> tuple[Step, ...]:
         start = side.position
-        target = self.advance_target(side.name)
-        side.buttons += target - start
+        target, buttons = self.advance_target(side.name), self.advance_buttons(side.name)
+        side.buttons += buttons
         return (
             self._move_token(side, target)
-            + (TakeButtons(side.name, target - start, "advance"),)
+            + (TakeButtons(side.name, buttons, "advance"),)
             + self._cross(side, start, income=side.income)
         )
 

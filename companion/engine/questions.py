@@ -1,9 +1,10 @@
 """The rule questions the screens ask of a game, answered from its state.
 
-Where a token goes on an advance or a buy, why a patch cannot be bought (the
-greyed patches), what the tactical deck lets the players see of the next card,
-and what the Automa will do on its turn. Each is worked out here once, so no
-screen computes a rule; `Game` (game.py) uses the same answers when it acts.
+Where a token goes on an advance or a buy, the buttons an advance takes, why a
+patch cannot be bought (the greyed patches), what the tactical deck lets the
+players see of the next card, and what the Automa will do on its turn. Each is
+worked out here once, so no screen computes a rule; `Game` (game.py) uses the
+same answers when it acts.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from enum import Enum
 
 from companion.engine.automa import CARD_BY_NUMBER, AutomaCard, AutomaDecision, Deck, choose_patch
-from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS, Patch
+from companion.engine.catalogue import FINAL_POSITION, Patch
 from companion.engine.setup import Side
 from companion.engine.state import GameState, SideState
 from companion.records import record
@@ -65,6 +66,11 @@ class RuleQuestions(GameState):
         (RULES.md §3 action A; the Automa's pass goes there too, §4)."""
         return min(FINAL_POSITION, self.opponent(name).position + 1)
 
+    def advance_buttons(self, name: str) -> int:
+        """The buttons `name` takes on an advance: one a square moved, none for the
+        squares cut off at 53 (RULES.md §3 action A and end)."""
+        return self.advance_target(name) - self.sides[name].position
+
     def buy_destination(self, name: str, index: int) -> int:
         """Where `name`'s token goes after buying the patch `index` places clockwise."""
         return min(FINAL_POSITION, self.sides[name].position + self.offer[index].time)
@@ -80,11 +86,6 @@ class RuleQuestions(GameState):
         snapshot = self._stack[-1][1]
         side = next(side for side in snapshot.sides if side.name == name)
         return tuple(_refusal(patch, side) for patch in self.offer_before_last)
-
-    @staticmethod
-    def next_income_mark(position: int) -> int | None:
-        """The first income mark a token on `position` has still to cross."""
-        return next((mark for mark in INCOME_MARKS if mark > position), None)
 
     def automa_plan(self) -> AutomaPlan | None:
         """What the Automa will do on its next turn, or None when it is not its turn."""
