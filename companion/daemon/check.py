@@ -19,6 +19,7 @@ from companion.daemon.service import EXIT_BAD_SETUP, open_profile, panel_for
 from companion.display.factory import DisplayUnavailable
 from companion.display.terminal import TerminalDisplay
 from companion.hardware.config import HardwareProfile
+from companion.hardware.constants import TERMINAL_DRIVER
 from companion.hardware.profile import ProfileError
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
@@ -36,7 +37,7 @@ SHOWN_EVENTS = 6
 def describe(profile: HardwareProfile) -> list[str]:
     """The build in a few lines, for the terminal."""
     display = profile.display
-    if display.driver == "terminal":
+    if display.driver == TERMINAL_DRIVER:
         where = "this terminal"
     elif display.interface == "i2c":
         where = f"I2C bus {display.i2c_port}, address 0x{display.i2c_address:02X}"
@@ -58,7 +59,7 @@ def describe(profile: HardwareProfile) -> list[str]:
 
 def pattern_for(profile: HardwareProfile) -> TestPatternView:
     display = profile.display
-    bus = "terminal" if display.driver == "terminal" else display.interface.upper()
+    bus = "terminal" if display.driver == TERMINAL_DRIVER else display.interface.upper()
     return TestPatternView(
         ("Patchwork Companion", profile.name, f"{display.driver.upper()} {bus}", "press or turn")
     )
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         try:
             display = stack.enter_context(panel_for(profile))
-            if profile.display.driver == "terminal":
+            if profile.display.driver == TERMINAL_DRIVER:
                 simulated = stack.enter_context(SimulatedInputs(queue))
                 if isinstance(display, TerminalDisplay) and os.isatty(0):
                     # Imported here: a panel's check never needs the simulation.
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_unless_terminal(profile: HardwareProfile) -> Callable[[str], None]:
     # In simulation the terminal shows the screen: printing would scroll it away.
-    if profile.display.driver == "terminal":
+    if profile.display.driver == TERMINAL_DRIVER:
         return lambda line: None
     return write_output
 

@@ -21,6 +21,7 @@ from companion.display.factory import DisplayUnavailable, open_display
 from companion.display.oled import open_oled
 from companion.display.sink import Display
 from companion.hardware.config import HardwareProfile
+from companion.hardware.constants import TERMINAL_DRIVER
 from companion.hardware.flags import apply_display_overrides
 from companion.hardware.profile import ProfileError, default_profile_name, load_profile
 from companion.inputs.events import EventQueue
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     except (ProfileError, StorageError) as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
         return EXIT_BAD_SETUP
-    if profile.display.driver == "terminal":
+    if profile.display.driver == TERMINAL_DRIVER:
         # No panel and no GPIO: the simulation, driven from this terminal's keyboard.
         from companion import simulate  # only here: the device starts faster without it
 
@@ -139,7 +140,7 @@ def _loop(
 def panel_for(profile: HardwareProfile) -> Iterator[Display]:
     """The profile's display, opened, and cleaned up afterwards."""
     display: Display
-    if profile.display.driver == "terminal":
+    if profile.display.driver == TERMINAL_DRIVER:
         from companion.inputs.keyboard import KEY_HELP  # not on a panel: it starts faster
 
         display = open_display("terminal", help_text=KEY_HELP)

@@ -18,6 +18,7 @@ from luma.emulator.device import pygame as PygameDevice
 from PIL import Image
 
 from companion.display.sink import AlwaysHealthy
+from companion.hardware.constants import HEIGHT, WIDTH
 
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL video drivers that draw nowhere: pygame falls back to them when there is no display."""
@@ -66,8 +67,8 @@ class SimulationWindow(AlwaysHealthy, PygameDevice):
         on_close: Callable[[], None],
         scale: int = 4,
         title: str = "Patchwork Companion",
-        width: int = 128,
-        height: int = 64,
+        width: int = WIDTH,
+        height: int = HEIGHT,
         mode: str = "1",
     ) -> None:
         super().__init__(width=width, height=height, mode=mode, transform="identity", scale=scale)

@@ -234,7 +234,7 @@ def read_serial_pad(table: Table) -> SerialPadConfig:
         )
     baudrate = table.integer("baudrate", 115_200)
     if baudrate not in BAUDRATES:
-        table.fail("baudrate", f"{baudrate} is out of range (300 to 4000000)")
+        table.fail("baudrate", f"{baudrate} is out of range ({BAUDRATES[0]} to {BAUDRATES[-1]})")
     return SerialPadConfig(url=url, baudrate=baudrate)
 
 

@@ -50,7 +50,6 @@ from companion.views import (
 
 # --- the board: header, track and offer, the same on every in-game screen ----------------
 
-HEADER = Box(0, 0, WIDTH, LINE)
 TRACK_BOX = Box(0, LINE + 1, track_width(2), TRACK_HEIGHT)
 """The whole track at two pixels a square; the positions go to its right. A dark row
 above it: an upper token on the header's first row touched the lit name over it."""
