@@ -18,7 +18,7 @@ from companion.app.wording import (
     side_label,
     token_move,
 )
-from companion.engine.actions import Adjust, Advance, Buy, ClaimBonus
+from companion.engine.actions import Adjust, Advance, Buy, ClaimBonus, Earning
 from companion.engine.undo_steps import (
     MoveTokenBack,
     RefundCost,
@@ -104,7 +104,7 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
     circle: list[str] = []
     token: list[str] = []
     refund = 0
-    returned = {"advance": 0, "income": 0}
+    returned = dict.fromkeys(Earning, 0)
     others: list[Card] = []
     deck_card = ""
     reshuffled = False
@@ -165,10 +165,10 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
     # enough for every language, and the card splits rather than wraps.
     if refund:
         token.append(words("Take {count}{button} back from the bank", count=refund))
-    if returned["advance"]:
-        token.append(words("Put {count}{button} back in the bank", count=returned["advance"]))
-    if returned["income"]:
-        token.append(words("Put {count}{button} income back", count=returned["income"]))
+    if advance := returned[Earning.ADVANCE]:
+        token.append(words("Put {count}{button} back in the bank", count=advance))
+    if income := returned[Earning.INCOME]:
+        token.append(words("Put {count}{button} income back", count=income))
     if deck_card:
         token.append(deck_card)
     moves = [Card(tuple(circle))] if circle else []

@@ -19,7 +19,9 @@ from companion.engine.actions import (
     Advance,
     Buy,
     DiscardLeather,
+    Earning,
     MoveToken,
+    Pile,
     RevealCard,
     Step,
     TakeBonus,
@@ -246,9 +248,16 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
     """
     move: list[str] = []
     others: list[Card] = []
-    income = [step for step in steps if isinstance(step, TakeButtons) and step.reason == "income"]
+    income = [
+        step for step in steps if isinstance(step, TakeButtons) and step.reason is Earning.INCOME
+    ]
     advance = next(
-        (step for step in steps if isinstance(step, TakeButtons) and step.reason == "advance"), None
+        (
+            step
+            for step in steps
+            if isinstance(step, TakeButtons) and step.reason is Earning.ADVANCE
+        ),
+        None,
     )
     taken: TakePatch | None = None
     for step in steps:
@@ -340,7 +349,7 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
             case TakePatch(_, taken, _, _, pile):
                 patch_id = taken
                 # The neutral token goes where the patch lay: one line for both.
-                if pile == "with buttons":
+                if pile is Pile.WITH_BUTTONS:
                     lines.append(words("Pile with {button}; neutral there"))
                 else:
                     lines.append(words("Pile without {button}; neutral there"))

@@ -8,6 +8,8 @@ in the order it is done.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from companion.engine.automa import AutomaDecision
 from companion.records import record
 
@@ -62,6 +64,21 @@ AUTOMA_TURN = AutomaTurn()
 # --- steps for the table ---------------------------------------------------------
 
 
+class Pile(StrEnum):
+    """Which of its two piles the Automa puts a patch on: with buttons drawn on it or
+    without (RULES.md §4)."""
+
+    WITH_BUTTONS = "with buttons"
+    WITHOUT_BUTTONS = "without buttons"
+
+
+class Earning(StrEnum):
+    """Why a side takes buttons: the squares an advance moved, or an income mark crossed."""
+
+    ADVANCE = "advance"
+    INCOME = "income"
+
+
 @record
 class RevealCard:
     """The Automa reveals its card; `decision` says what it takes and why."""
@@ -81,8 +98,8 @@ class TakePatch:
     patch_id: str
     index: int
     cost: int
-    pile: str | None = None
-    """For the Automa: "with buttons" or "without buttons"; None for a player."""
+    pile: Pile | None = None
+    """For the Automa: the pile it goes on; None for a player."""
 
 
 @record
@@ -109,8 +126,7 @@ class TakeButtons:
 
     side: str
     count: int
-    reason: str
-    """"advance" (squares moved) or "income" (a mark crossed)."""
+    reason: Earning
     mark: int | None = None
     """The income mark crossed, for income."""
 

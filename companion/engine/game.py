@@ -30,8 +30,10 @@ from companion.engine.actions import (
     Buy,
     ClaimBonus,
     DiscardLeather,
+    Earning,
     MoveNeutralToken,
     MoveToken,
+    Pile,
     RevealCard,
     Step,
     TakeButtons,
@@ -151,7 +153,7 @@ class Game(BonusRules, Scoring):
         side.buttons += buttons
         return (
             self._move_token(side, target)
-            + (TakeButtons(side.name, buttons, "advance"),)
+            + (TakeButtons(side.name, buttons, Earning.ADVANCE),)
             + self._cross(side, start, income=side.income)
         )
 
@@ -184,7 +186,7 @@ class Game(BonusRules, Scoring):
         return steps + self._cross(side, start, income=side.income) + full
 
     def _take_patch(
-        self, side: SideState, index: int, patch: Patch, pile: str | None
+        self, side: SideState, index: int, patch: Patch, pile: Pile | None
     ) -> tuple[Step, ...]:
         side.patches += (patch.id,)
         # The neutral token moves to the patch's place: the circle goes on from there.
@@ -202,7 +204,7 @@ class Game(BonusRules, Scoring):
         # A pass goes just ahead of the player, with no buttons for the squares moved.
         if decision.chosen is not None:
             patch = self.offer[decision.chosen]
-            pile = "with buttons" if patch.buttons else "without buttons"
+            pile = Pile.WITH_BUTTONS if patch.buttons else Pile.WITHOUT_BUTTONS
             steps += self._take_patch(automa, decision.chosen, patch, pile)
         steps += self._move_token(automa, plan.target)
         steps += self._cross(automa, start, income=card.income)
@@ -262,7 +264,7 @@ class Game(BonusRules, Scoring):
         for mark in marks_crossed(INCOME_MARKS, start, end):
             if income:
                 side.buttons += income
-                met.append((mark, TakeButtons(side.name, income, "income", mark)))
+                met.append((mark, TakeButtons(side.name, income, Earning.INCOME, mark)))
         for position in marks_crossed(self.leather_left, start, end):
             self.leather_left = tuple(p for p in self.leather_left if p != position)
             if side.name != Side.AUTOMA and side.empty_squares == 0:

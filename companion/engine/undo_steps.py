@@ -17,7 +17,7 @@ it stood before it (the circle, the tokens, the Automa's deck).
 >>> plan.person.steps[0]
 MoveTokenBack(side=<Side.P1: 'p1'>, start=1, end=0, on_top=True)
 >>> plan.person.steps[1]
-ReturnButtons(side=<Side.P1: 'p1'>, count=1, reason='advance', mark=None)
+ReturnButtons(side=<Side.P1: 'p1'>, count=1, reason=<Earning.ADVANCE: 'advance'>, mark=None)
 """
 
 from __future__ import annotations
@@ -31,8 +31,10 @@ from companion.engine.actions import (
     AutomaTurn,
     ClaimBonus,
     DiscardLeather,
+    Earning,
     MoveNeutralToken,
     MoveToken,
+    Pile,
     RevealCard,
     Step,
     TakeBonus,
@@ -60,8 +62,8 @@ class ReturnPatch:
     """The patch it goes after; None when it is the only patch of the circle."""
     clockwise: str | None
     """The patch it goes before (the same as `anticlockwise` when two are left)."""
-    pile: str | None = None
-    """For the Automa: the pile it lies on, "with buttons" or "without buttons"."""
+    pile: Pile | None = None
+    """For the Automa: the pile it lies on."""
 
 
 @record
@@ -96,11 +98,11 @@ class MoveTokenBack:
 @record
 class ReturnButtons:
     """`side` puts `count` buttons back in the bank: those an advance paid for the
-    squares moved (`reason` "advance"), or the income at `mark` ("income")."""
+    squares moved (`reason` ADVANCE), or the income at `mark` (INCOME)."""
 
     side: str
     count: int
-    reason: str
+    reason: Earning
     mark: int | None = None
 
 
@@ -297,8 +299,8 @@ def _undone(action: Action, forward: tuple[Step, ...], before: _Before) -> Undon
                 moved = True
                 opponent = next(other for other in before.positions if other != name)
                 token.append(MoveTokenBack(name, end, start, start == before.positions[opponent]))
-            case TakeButtons(name, count, "advance"):
-                token.append(ReturnButtons(name, count, "advance"))
+            case TakeButtons(name, count, Earning.ADVANCE):
+                token.append(ReturnButtons(name, count, Earning.ADVANCE))
             case TakeButtons(name, count, reason, mark):
                 crossed.append(ReturnButtons(name, count, reason, mark))
             case TakeLeather(name, position):
