@@ -19,7 +19,7 @@ from companion.app.wording import (
 )
 from companion.engine.actions import ADVANCE, Buy
 from companion.engine.actions import Action as GameAction
-from companion.engine.game import Game
+from companion.engine.game import Counted, Game
 from companion.engine.setup import Side
 from companion.inputs.events import Input
 from companion.text.language import Words, msg
@@ -222,12 +222,12 @@ class AutomaScreen(Screen):
             self.open_menu()
 
 
-SCORE_LABELS: dict[str, str] = {
-    "buttons": msg("buttons"),
-    "empty squares": msg("empty x2"),
-    "patches with buttons": msg("{button} patches"),
-    "buttons on patches": msg("{button} shown"),
-    "bonus tile": msg("bonus tile"),
+SCORE_LABELS: dict[Counted, str] = {
+    Counted.BUTTONS: msg("buttons"),
+    Counted.EMPTY_SQUARES: msg("empty x2"),
+    Counted.PATCHES_WITH_BUTTONS: msg("{button} patches"),
+    Counted.BUTTONS_ON_PATCHES: msg("{button} shown"),
+    Counted.BONUS_TILE: msg("bonus tile"),
 }
 """The engine's score lines (`ScoreLine.label`) as the breakdown's rows name them."""
 
@@ -239,11 +239,11 @@ def score_view(game: Game, words: Words) -> ScoreView:
         ScoreColumn(
             side_label(name, words),
             tuple(
-                (words(SCORE_LABELS.get(line.label, line.label)), line.points)
+                (words(SCORE_LABELS[line.label]), line.points)
                 for line in game.score_lines(name)
                 # The tile's row only under the side that holds it: a "0" row says
                 # nothing, and the Automa's four rows need its room in Korean.
-                if line.label != "bonus tile" or line.points
+                if line.label is not Counted.BONUS_TILE or line.points
             ),
             outcome.scores[name],
             short_header_label(name, words),

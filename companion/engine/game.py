@@ -52,7 +52,7 @@ from companion.engine.errors import (
     UnaffordableError,
 )
 from companion.engine.questions import AutomaPlan, Refusal, Shortage
-from companion.engine.score import Outcome, ScoreLine, Scoring
+from companion.engine.score import Counted, Outcome, ScoreLine, Scoring
 from companion.engine.setup import Side, check_deck_order, reshuffle_order
 from companion.engine.state import OFFER_SIZE, SideState
 
@@ -61,6 +61,7 @@ __all__ = [
     "AutomaPlan",
     "BonusOccasion",
     "BonusQuestion",
+    "Counted",
     "Game",
     "Outcome",
     "Refusal",

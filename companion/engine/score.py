@@ -6,18 +6,31 @@ Players count their buttons, the 7×7 tile and lose two per empty square
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from companion.engine.catalogue import BONUS_POINTS, EMPTY_SQUARE_PENALTY, PATCH_BY_ID
 from companion.engine.setup import Side
 from companion.engine.state import GameState
 from companion.records import record
 
 
+class Counted(StrEnum):
+    """What a line of a score counts."""
+
+    BUTTONS = "buttons"
+    BONUS_TILE = "bonus tile"
+    EMPTY_SQUARES = "empty squares"
+    PATCHES_WITH_BUTTONS = "patches with buttons"
+    """The Automa's patches with buttons drawn on them, one point each."""
+    BUTTONS_ON_PATCHES = "buttons on patches"
+    """The buttons drawn on the Automa's patches."""
+
+
 @record
 class ScoreLine:
     """One line of a side's score: what is counted, how many, and the points."""
 
-    label: str
-    """What is counted, e.g. "buttons", "bonus tile", "empty squares"."""
+    label: Counted
     count: int
     points: int
 
@@ -39,13 +52,13 @@ class Scoring(GameState):
         """A side's score broken down (docs/RULES.md §3 for players, §4 for the Automa)."""
         side = self.sides[name]
         has_bonus = self.bonus_holder == name
-        bonus = ScoreLine("bonus tile", int(has_bonus), BONUS_POINTS * has_bonus)
+        bonus = ScoreLine(Counted.BONUS_TILE, int(has_bonus), BONUS_POINTS * has_bonus)
         if name != Side.AUTOMA:
             return (
-                ScoreLine("buttons", side.buttons, side.buttons),
+                ScoreLine(Counted.BUTTONS, side.buttons, side.buttons),
                 bonus,
                 ScoreLine(
-                    "empty squares",
+                    Counted.EMPTY_SQUARES,
                     side.empty_squares,
                     -EMPTY_SQUARE_PENALTY * side.empty_squares,
                 ),
@@ -56,11 +69,11 @@ class Scoring(GameState):
         with_buttons = sum(1 for buttons in shown if buttons)
         lines = []
         if level.counts_own_buttons:
-            lines.append(ScoreLine("buttons", side.buttons, side.buttons))
+            lines.append(ScoreLine(Counted.BUTTONS, side.buttons, side.buttons))
         if level.counts_patches_with_buttons:
-            lines.append(ScoreLine("patches with buttons", with_buttons, with_buttons))
+            lines.append(ScoreLine(Counted.PATCHES_WITH_BUTTONS, with_buttons, with_buttons))
         if level.counts_buttons_on_patches:
-            lines.append(ScoreLine("buttons on patches", sum(shown), sum(shown)))
+            lines.append(ScoreLine(Counted.BUTTONS_ON_PATCHES, sum(shown), sum(shown)))
         return (*lines, bonus)
 
     def score(self, name: str) -> int:
