@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class ScreenKind(Enum):
-    """Which menu or question a screen is, for those who act on it without reading it.
+    """Which menu, question or notice a screen is, for those who act on it without reading it.
 
     The renderer ignores it; the stand-in player (`companion.testing.autoplay`)
     and the harnesses tell screens apart by it, never by their titles.
@@ -40,6 +40,8 @@ class ScreenKind(Enum):
     RESUME_DAMAGED = "resume damaged game"
     SETTINGS = "settings"
     LANGUAGE = "language"
+    NOTICE = "notice"
+    """A message the player acknowledges with a press (what went wrong, what was kept)."""
 
 
 @record
@@ -269,6 +271,7 @@ class TextView:
     page: int
     pages: int
     footer: str = ""
+    kind: ScreenKind = ScreenKind.OTHER
 
 
 @record

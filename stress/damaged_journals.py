@@ -313,7 +313,7 @@ def through_notices(app: Companion, outcome: dict) -> object:
     """Read the notices (and accept an offer to resume the valid part); the view after them."""
     view = app.view()
     told = []
-    while isinstance(view, TextView) and view.title == "Note":
+    while isinstance(view, TextView) and view.kind is ScreenKind.NOTICE:
         told.append(" / ".join(TOLD))
         outcome["notice_fits"] = outcome.get("notice_fits", True) and all(
             not render_canvas(TextView(view.title, page, number, len(app.screen.pages))).overflows

@@ -474,7 +474,7 @@ class Boot:
 def boot(model: Model, scratch: Path) -> Boot:
     from companion.app.companion import Companion
     from companion.render.screens import render
-    from companion.views import MenuView, TextView
+    from companion.views import MenuView, ScreenKind, TextView
 
     model.materialize(scratch)
     finished = history_count(scratch)
@@ -483,7 +483,7 @@ def boot(model: Model, scratch: Path) -> Boot:
         app = Companion(scratch)
         view = app.view()
         render(view)
-        while isinstance(view, TextView) and view.title in ("Note", "Not saved"):
+        while isinstance(view, TextView) and view.kind is ScreenKind.NOTICE:
             notices.append(" ".join(view.lines))
             from companion.inputs.events import Input
 

@@ -151,10 +151,17 @@ class Pages(Screen):
     """Text a page at a time: turn to page, press to leave."""
 
     def __init__(
-        self, title: str, texts: Sequence[str], on_done: Action, words: Words, *, ok: bool = False
+        self,
+        title: str,
+        texts: Sequence[str],
+        on_done: Action,
+        words: Words,
+        *,
+        ok: bool = False,
+        kind: ScreenKind = ScreenKind.OTHER,
     ) -> None:
         """`ok`: pressing acknowledges a message, rather than going back from a text."""
-        self.title, self.on_done = title, on_done
+        self.title, self.on_done, self.kind = title, on_done, kind
         font = body_font(words.language)
         lines = text_page_lines(texts, font)
         per_page = page_lines(font)
@@ -169,7 +176,9 @@ class Pages(Screen):
 
     def view(self) -> View:
         page = self.cursor.index
-        return TextView(self.title, self.pages[page], page + 1, len(self.pages), self.footer)
+        return TextView(
+            self.title, self.pages[page], page + 1, len(self.pages), self.footer, self.kind
+        )
 
     def handle(self, event: Input) -> None:
         if not self.cursor.move(event) and event in (Input.SELECT, *BACKWARD):
@@ -180,4 +189,4 @@ class Notice(Pages):
     """A message for the player, of any length, acknowledged with a press."""
 
     def __init__(self, title: str, texts: Sequence[str], on_done: Action, words: Words) -> None:
-        super().__init__(title, texts, on_done, words, ok=True)
+        super().__init__(title, texts, on_done, words, ok=True, kind=ScreenKind.NOTICE)

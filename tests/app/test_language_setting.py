@@ -114,6 +114,23 @@ def test_an_unknown_language_in_the_file_is_one_line_and_the_file_is_kept(tmp_pa
     assert app.view().items[0].label == words_for("pl")("New solo game")
 
 
+def test_a_notice_is_known_by_its_kind_not_its_title_and_other_texts_are_not_notices(tmp_path):
+    # Harnesses read past what the start had to say by the screen's kind: the title is in
+    # the player's language ("Uwaga"), so one waiting for "Note" stopped at the notice.
+    (tmp_path / "settings.json").write_text('{"language": "pl"}')
+    (tmp_path / "journal.jsonl").symlink_to(tmp_path / "nowhere")
+    app = Companion(tmp_path)
+    notice = app.view()
+    assert isinstance(notice, TextView) and notice.kind is ScreenKind.NOTICE
+    assert notice.title == words_for("pl")("Note") != "Note"
+    press(app, Input.SELECT)
+    assert app.view().kind is ScreenKind.HOME
+    press(app, Input.NEXT, Input.NEXT, Input.SELECT)  # no game: new solo, two-player, statistics
+    statistics = app.view()
+    assert isinstance(statistics, TextView) and statistics.title == words_for("pl")("Statistics")
+    assert statistics.kind is ScreenKind.OTHER
+
+
 def test_a_card_that_cannot_be_written_is_said_before_the_language_is_asked(tmp_path):
     # No choice made can be kept: the player is told before making one, in English, the
     # only language known then; what else the start found follows it.
