@@ -32,7 +32,7 @@ from companion.engine.actions import (
 from companion.engine.automa import AutomaDecision
 from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
-from companion.engine.setup import Side
+from companion.engine.setup import SIDES, Mode, Side
 from companion.records import record
 from companion.text.font import ARROW_RIGHT, CHECK, CROSS
 from companion.text.language import ENGLISH, Words, msg, words_for
@@ -80,7 +80,7 @@ def _named(name: str, words: Words, yours: str, automas: str, numbered: str) -> 
         return words(yours)
     if name == Side.AUTOMA:
         return words(automas)
-    return words(numbered, number=name.removeprefix("p"))
+    return words(numbered, number=SIDES[Mode.TWO_PLAYER].index(name) + 1)
 
 
 def score_so_far(game: Game, name: str, mover: bool, words: Words) -> str:
