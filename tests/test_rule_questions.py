@@ -17,6 +17,19 @@ def test_advance_target_is_just_in_front_of_the_opponent_cut_at_53():
     assert game.advance_target("p1") == 53
 
 
+def test_on_top_is_the_token_that_arrived_last_on_the_same_square():
+    # §3 whose turn: on one square, the token that arrived there last is on top.
+    game = two_player_game()
+    assert game.on_top("p1") and not game.on_top("p2")  # the start player's, on 0
+    place(game, "p2", 17)
+    place(game, "p1", 17)
+    assert game.on_top("p1") and not game.on_top("p2")
+    place(game, "p2", 17)
+    assert game.on_top("p2") and not game.on_top("p1")
+    place(game, "p1", 16)
+    assert not game.on_top("p1") and not game.on_top("p2")
+
+
 def test_buy_destination_is_position_plus_time_cut_at_53():
     # §3 action B: P17 takes 6 time; from 10 that is 16, from 50 it is cut at 53.
     game = two_player_game("P17")

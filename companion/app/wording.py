@@ -124,7 +124,7 @@ def turn_again_text(game: Game, words: Words = ENGLISH_WORDS) -> str:
     """Said when the side that just played plays again."""
     name = game.turn
     assert name is not None
-    if game.sides[name].position == game.opponent(name).position:
+    if game.on_top(name):
         return about_side(
             words,
             name,

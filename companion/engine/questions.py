@@ -71,6 +71,12 @@ class RuleQuestions(GameState):
         squares cut off at 53 (RULES.md §3 action A and end)."""
         return self.advance_target(name) - self.sides[name].position
 
+    def on_top(self, name: str) -> bool:
+        """Whether `name`'s token shares the other's square and lies on top of it, having
+        arrived there last (RULES.md §3, whose turn)."""
+        side, other = self.sides[name], self.opponent(name)
+        return side.position == other.position and side.arrived > other.arrived
+
     def buy_destination(self, name: str, index: int) -> int:
         """Where `name`'s token goes after buying the patch `index` places clockwise."""
         return min(FINAL_POSITION, self.sides[name].position + self.offer[index].time)
