@@ -212,7 +212,20 @@ def test_tie_is_won_by_who_reached_53_first():
     game.sides["p1"].buttons = game.sides["p2"].buttons = 9
     outcome = game.outcome()
     assert outcome.scores == {"p1": 9 - 162, "p2": 9 - 162}
-    assert outcome.winner == "p2" and outcome.tie
+    assert outcome.winner == "p2" and outcome.tie and outcome.margin == 0
+
+
+def test_the_margin_is_what_the_winner_won_by():
+    # 11 against 14 (the rulebook's examples above): p2 wins by 3, whoever reached 53 first.
+    game = two_player_game()
+    place(game, "p1", 53)
+    place(game, "p2", 53)
+    game.finished = ("p1", "p2")
+    p1, p2 = game.sides["p1"], game.sides["p2"]
+    p1.buttons, p1.covered, game.bonus_holder = 14, 76, "p1"
+    p2.buttons, p2.covered = 18, 79
+    outcome = game.outcome()
+    assert (outcome.winner, outcome.tie, outcome.margin) == ("p2", False, 3)
 
 
 def test_no_action_after_the_game_is_over():

@@ -260,14 +260,13 @@ def score_view(game: Game, words: Words) -> ScoreView:
             msg("Tie: {side} reached 53 first"),
         )
     else:
-        margin = abs(outcome.scores[game.setup.sides[0]] - outcome.scores[game.setup.sides[1]])
         verdict = about_side(
             words,
             winner,
             msg("You win by {margin}"),
             msg("Automa wins by {margin}"),
             msg("{side} wins by {margin}"),
-            margin=margin,
+            margin=outcome.margin,
         )
     return ScoreView(columns, verdict)  # type: ignore[arg-type]
 

@@ -44,6 +44,12 @@ class Outcome:
     tie: bool
     """Equal scores: the winner is whoever reached 53 first."""
 
+    @property
+    def margin(self) -> int:
+        """How many points the winner won by; 0 on a tie."""
+        first, second = self.scores.values()
+        return abs(first - second)
+
 
 class Scoring(GameState):
     """A game's scores, worked out from its state."""
