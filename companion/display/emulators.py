@@ -19,7 +19,8 @@ from companion.display.window import SimulationWindow
 
 
 class CaptureDisplay(AlwaysHealthy, capture):
-    """One PNG per frame."""
+    """One PNG per frame. A frame that cannot be written is named from luma.emulator's
+    ``_file_template`` and ``_count`` (1.7, the minor version pinned in pyproject.toml)."""
 
     def display(self, image: Image.Image) -> None:
         try:
@@ -36,7 +37,7 @@ class GifDisplay(AlwaysHealthy, gifanim):
     luma writes it at interpreter exit, by then into a folder that may be gone
     (a test's temporary folder); here ``cleanup()`` writes it and cancels that,
     first, so a GIF that cannot be written is said once, not again in a traceback
-    at exit.
+    at exit (named from luma.emulator's ``_filename``, as for ``CaptureDisplay``).
     """
 
     def cleanup(self) -> None:

@@ -57,6 +57,9 @@ class SimulationWindow(AlwaysHealthy, PygameDevice):
     Call :meth:`pump` often from the thread that draws (SDL wants its events
     handled where its window lives): each key pressed goes to ``on_key`` by
     name, and closing the window calls ``on_close``.
+
+    It draws on luma.emulator 1.7's own window (``_pygame``, ``_screen``) and keeps its
+    ``_contrast`` and ``_last_image``, hence the pin on its minor version in pyproject.toml.
     """
 
     def __init__(
