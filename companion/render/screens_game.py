@@ -6,6 +6,8 @@ same size and sizes can be compared between turns.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from companion.engine.actions import Buy
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
@@ -258,7 +260,7 @@ def _strip(
     lines: list[str],
     first: int,
     right: str,
-    what: str,
+    what: Literal["step", "automa"],
     lettering: Lettering,
     actions: int = 0,
     last: str = "",
