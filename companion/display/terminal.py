@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from typing import Literal, TextIO
 
 from PIL import Image, ImageOps
 
@@ -51,7 +51,7 @@ class Layout:
     ``columns`` × ``rows`` is the block drawn (frame, help and hint lines).
     """
 
-    style: str
+    style: Literal["half blocks", "braille", "too small"]
     scale: int
     columns: int
     rows: int
