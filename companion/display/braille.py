@@ -60,8 +60,3 @@ def to_braille(image: Image.Image) -> list[str]:
             cells.append(chr(BRAILLE_BASE + bits))
         lines.append("".join(cells))
     return lines
-
-
-def braille_text(image: Image.Image) -> str:
-    """`to_braille(image)` joined into one string with newlines."""
-    return "\n".join(to_braille(image))

@@ -124,11 +124,6 @@ class LineSplitter:
             start = end + 1
         return lines
 
-    def reset(self) -> None:
-        """Forget any unfinished line (a new connection starts afresh)."""
-        self._buffer.clear()
-        self._discarding = False
-
     def _finish_line(self) -> RawLine:
         line = bytes(self._buffer)
         self._buffer.clear()

@@ -1,6 +1,6 @@
 from PIL import Image
 
-from companion.display.braille import braille_text, to_braille
+from companion.display.braille import to_braille
 
 
 def image_with(size, points):
@@ -47,7 +47,3 @@ def test_pattern_across_cells():
 
 def test_partial_cells_are_padded_dark():
     assert to_braille(image_with((3, 5), [(2, 4)])) == ["\u2800\u2800", "\u2800\u2801"]
-
-
-def test_braille_text_joins_lines():
-    assert braille_text(Image.new("1", (4, 8))) == "\u2800\u2800\n\u2800\u2800"

@@ -89,14 +89,6 @@ def test_max_length_boundary():
     assert splitter.feed(ok + b"\r\r\n") == [RawLine(too_long=True)]
 
 
-def test_reset_forgets_a_half_line():
-    splitter = LineSplitter(max_bytes=4)
-    splitter.feed(b"toolong")
-    assert splitter.discarding
-    splitter.reset()
-    assert splitter.feed(b"next\n") == [RawLine(b"next")]
-
-
 def reference_lines(data: bytes, max_bytes: int) -> list[RawLine]:
     """The framing rules written the obvious way, with unbounded memory."""
     *complete, _rest = data.split(b"\n")
