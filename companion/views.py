@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, TypeAlias
 from companion.records import record
 
 if TYPE_CHECKING:
+    from typing import Literal
+
     # For annotations only: the menus' views, the home menu's among them, are built
     # without the engine (see `Companion.game_rooms`).
     from companion.engine.actions import Advance, Buy
@@ -163,6 +165,20 @@ class BoardView:
     worded, e.g. "next 8●"; empty with the normal deck."""
 
 
+TurnMark: TypeAlias = "Literal['press', 'refused']"
+"""A turn line's mark: what a press on the choice does, or why it cannot be taken."""
+
+
+@record
+class TurnLine:
+    """One choice's line on the turn: its mark apart from its words, for the screen to
+    draw the mark in a cell of its own (`companion.render.screens_game`)."""
+
+    mark: TurnMark
+    text: str
+    """e.g. "Buy P24: pay 6●, to 24", "P30: can't afford, 10● > 8●"."""
+
+
 @record
 class TurnView:
     """A player's turn on the board: the offer and what can be done."""
@@ -172,7 +188,7 @@ class TurnView:
     """The choices in cursor order: every patch on offer, advance, the menu."""
     selected: int
     """The choice under the cursor."""
-    lines: tuple[str, ...]
+    lines: tuple[TurnLine, ...]
     """For each choice, what pressing does (or, greyed, why it cannot)."""
     banner: str = ""
     """Shown instead of the choice's line until the first input, e.g. "Your turn

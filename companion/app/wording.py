@@ -34,9 +34,9 @@ from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
 from companion.engine.setup import SIDES, Mode, Side
 from companion.records import record
-from companion.text.font import ARROW_RIGHT, CHECK, CROSS
+from companion.text.font import CHECK
 from companion.text.language import ENGLISH, Words, msg, words_for
-from companion.views import TurnChoice
+from companion.views import TurnChoice, TurnLine
 
 ENGLISH_WORDS = words_for(ENGLISH)
 ORDINALS = (msg("1st"), msg("2nd"), msg("3rd"))
@@ -156,19 +156,21 @@ def bonus_question_lines(question: BonusQuestion, words: Words = ENGLISH_WORDS) 
     return (squares, words("A full 7x7 square?"))
 
 
-def choice_line(game: Game, name: str, choice: TurnChoice, words: Words = ENGLISH_WORDS) -> str:
+def choice_line(
+    game: Game, name: str, choice: TurnChoice, words: Words = ENGLISH_WORDS
+) -> TurnLine:
     """What pressing on a choice of the turn does, with its numbers; why not, greyed."""
     if isinstance(choice, Buy):
         patch = game.offer[choice.index]
         refusal = game.refusal(name, choice.index)
         if refusal is not None:
-            return f"{CROSS} {refusal_text(refusal, patch.id, words)}"
+            return TurnLine("refused", refusal_text(refusal, patch.id, words))
         destination = game.buy_destination(name, choice.index)
-        return buy_line(ARROW_RIGHT, patch.id, patch.cost, destination, words)
+        return TurnLine("press", buy_words(patch.id, patch.cost, destination, words))
     if isinstance(choice, Advance):
         target, buttons = game.advance_target(name), game.advance_buttons(name)
-        return advance_line(ARROW_RIGHT, target, buttons, words)
-    return f"{ARROW_RIGHT} {words('Menu')}"
+        return TurnLine("press", advance_words(target, buttons, words))
+    return TurnLine("press", words("Menu"))
 
 
 def refusal_text(refusal: Refusal, patch_id: str, words: Words = ENGLISH_WORDS) -> str:
@@ -217,26 +219,26 @@ class Card(NamedTuple):
     the last line where there is room: see `StepView.aside`."""
 
 
-def buy_line(
-    mark: str, patch_id: str, cost: int, destination: int, words: Words = ENGLISH_WORDS
-) -> str:
-    """A buy, on the turn (`mark` ▸: what a press does) and on its card (✓: done).
-
-    Both say it in the same words at the same place, so the line keeps its pixels.
+def buy_words(patch_id: str, cost: int, destination: int, words: Words = ENGLISH_WORDS) -> str:
+    """A buy, on the turn (after its ▶: what a press does) and on its card (after ✓:
+    done). Both say it in the same words at the same place, so the line keeps its pixels.
     """
-    buy = words(
+    return words(
         "Buy {patch}: pay {cost}{button}, to {square}",
         patch=patch_id,
         cost=cost,
         square=destination,
     )
-    return f"{mark} {buy}"
 
 
-def advance_line(mark: str, target: int, buttons: int, words: Words = ENGLISH_WORDS) -> str:
-    return (
-        f"{mark} {words('Advance to {square}, +{buttons}{button}', square=target, buttons=buttons)}"
-    )
+def advance_words(target: int, buttons: int, words: Words = ENGLISH_WORDS) -> str:
+    """An advance, on the turn and on its card, as `buy_words`."""
+    return words("Advance to {square}, +{buttons}{button}", square=target, buttons=buttons)
+
+
+def done(line: str) -> str:
+    """The turn's line on the card of the action it chose, ticked: "✓ Buy P24: …"."""
+    return f"{CHECK} {line}"
 
 
 def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple[Card, ...]:
@@ -271,13 +273,13 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
                         if on_top
                         else words("Neutral token to its place")
                     )
-                    move += [neutral, buy_line(CHECK, taken.patch_id, taken.cost, end, words)]
+                    move += [neutral, done(buy_words(taken.patch_id, taken.cost, end, words))]
                 elif advance is not None:
                     if on_top:
                         # Where it lands is news only on top of the other token: then
                         # this side plays again. Otherwise the ticked line says it.
                         move.append(token_move(words, side, start, end) + words(", on top"))
-                    move.append(advance_line(CHECK, end, advance.count, words))
+                    move.append(done(advance_words(end, advance.count, words)))
             case TakeLeather(side, position):
                 leather = words("Leather patch at {square}", square=position)
                 others.append(Card((leather, words("Take it and place it"))))

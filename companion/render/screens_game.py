@@ -47,6 +47,8 @@ from companion.views import (
     ScoreView,
     SideView,
     StepView,
+    TurnLine,
+    TurnMark,
     TurnView,
 )
 
@@ -211,24 +213,21 @@ def _scores(canvas: Canvas, box: Box, left: str, right: str) -> None:
     canvas.vline((start + end) // 2, top, top + SMALL.cap_height - 1)
 
 
-MARKS = (ARROW_RIGHT, CHECK, CROSS)
-MARK_CELL = max(SMALL.glyphs[mark].width for mark in MARKS)
+MARK_GLYPHS: dict[TurnMark, str] = {"press": ARROW_RIGHT, "refused": CROSS}
+MARK_CELL = max(SMALL.glyphs[mark].width for mark in (*MARK_GLYPHS.values(), CHECK))
 
 
-def _choice_line(canvas: Canvas, box: Box, text: str, font: Font) -> None:
+def _choice_line(canvas: Canvas, box: Box, line: TurnLine, font: Font) -> None:
     """A turn's line, its mark centred in a cell as wide as the ✓ that the step card puts
     in its place: pressing turns "▶ Buy P24…" into "✓ Buy P24…", and only the mark's
     columns change on the panel, not the whole line shifted by two pixels (in Korean,
-    two pages of it)."""
-    mark = text[:1]
-    if mark not in MARKS:
-        canvas.text_in_box(box, text, font=font)
-        return
+    two pages of it). The words start where the card's do, after "✓ "."""
+    mark = MARK_GLYPHS[line.mark]
     # Placed as the strip places its rows (`left_right`, centred on the capitals).
     y = box.y + (box.height - font.cap_height) // 2
     canvas.text((box.x + (MARK_CELL - font.glyphs[mark].width) // 2, y), mark, font=font)
-    rest = box.x + font.advance(CHECK)
-    canvas.text((rest, y), text[1:], font=font, max_width=box.right - rest)
+    rest = box.x + font.advance(CHECK) + font.advance(" ")
+    canvas.text((rest, y), line.text, font=font, max_width=box.right - rest)
 
 
 def _labels(canvas: Canvas, board: BoardView, chosen: int, label_row: Box) -> None:

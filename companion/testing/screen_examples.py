@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.engine.actions import ADVANCE, Buy
-from companion.text.font import ARROW_RIGHT, ARROW_TO, BUTTON, CHECK, CROSS
+from companion.text.font import ARROW_TO, BUTTON, CHECK
 from companion.views import (
     AutomaView,
     BoardView,
@@ -28,6 +28,7 @@ from companion.views import (
     StepView,
     TestPatternView,
     TextView,
+    TurnLine,
     TurnView,
     View,
 )
@@ -150,11 +151,11 @@ EXAMPLES: dict[str, View] = {
         choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=1,
         lines=(
-            f"{ARROW_RIGHT} Buy P17: pay 3{BUTTON}, to 25",
-            f"{ARROW_RIGHT} Buy P24: pay 6{BUTTON}, to 24",
-            f"{ARROW_RIGHT} Buy P10: pay 2{BUTTON}, to 21",
-            f"{ARROW_RIGHT} Advance to 22, +3{BUTTON}",
-            f"{ARROW_RIGHT} Menu",
+            TurnLine("press", f"Buy P17: pay 3{BUTTON}, to 25"),
+            TurnLine("press", f"Buy P24: pay 6{BUTTON}, to 24"),
+            TurnLine("press", f"Buy P10: pay 2{BUTTON}, to 21"),
+            TurnLine("press", f"Advance to 22, +3{BUTTON}"),
+            TurnLine("press", "Menu"),
         ),
         # 12 buttons, 20 squares covered: 12 - 2 x 61 = -110; the Automa at Fellow:
         # 9 buttons and 2 patches showing buttons, 11.
@@ -176,11 +177,11 @@ EXAMPLES: dict[str, View] = {
         choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=3,
         lines=(
-            f"{ARROW_RIGHT} Buy P24: pay 6{BUTTON}, to 26",
-            f"{ARROW_RIGHT} Buy P10: pay 2{BUTTON}, to 23",
-            f"{CROSS} P30: can't afford, 10{BUTTON} > 8{BUTTON}",
-            f"{ARROW_RIGHT} Advance to 22, +1{BUTTON}",
-            f"{ARROW_RIGHT} Menu",
+            TurnLine("press", f"Buy P24: pay 6{BUTTON}, to 26"),
+            TurnLine("press", f"Buy P10: pay 2{BUTTON}, to 23"),
+            TurnLine("refused", f"P30: can't afford, 10{BUTTON} > 8{BUTTON}"),
+            TurnLine("press", f"Advance to 22, +1{BUTTON}"),
+            TurnLine("press", "Menu"),
         ),
         banner="Your turn again (on top)",
         scores=(f"-120 pts, income 3{BUTTON}", "0"),
@@ -201,11 +202,11 @@ EXAMPLES: dict[str, View] = {
         choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=0,
         lines=(
-            f"{CROSS} P32: can't afford, 10{BUTTON} > 4{BUTTON}",
-            f"{ARROW_RIGHT} Buy P04: pay 1{BUTTON}, to 10",
-            f"{ARROW_RIGHT} Buy P20: pay 4{BUTTON}, to 13",
-            f"{ARROW_RIGHT} Advance to 11, +4{BUTTON}",
-            f"{ARROW_RIGHT} Menu",
+            TurnLine("refused", f"P32: can't afford, 10{BUTTON} > 4{BUTTON}"),
+            TurnLine("press", f"Buy P04: pay 1{BUTTON}, to 10"),
+            TurnLine("press", f"Buy P20: pay 4{BUTTON}, to 13"),
+            TurnLine("press", f"Advance to 11, +4{BUTTON}"),
+            TurnLine("press", "Menu"),
         ),
         scores=(f"-150 pts, income 1{BUTTON}", "7"),
     ),
@@ -227,11 +228,11 @@ EXAMPLES: dict[str, View] = {
         choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=3,
         lines=(
-            f"{ARROW_RIGHT} Buy P05: pay 1{BUTTON}, to 34",
-            f"{CROSS} P31: can't afford, 10{BUTTON} > 7{BUTTON}",
-            f"{ARROW_RIGHT} Buy P21: pay 5{BUTTON}, to 33",
-            f"{ARROW_RIGHT} Advance to 34, +4{BUTTON}",
-            f"{ARROW_RIGHT} Menu",
+            TurnLine("press", f"Buy P05: pay 1{BUTTON}, to 34"),
+            TurnLine("refused", f"P31: can't afford, 10{BUTTON} > 7{BUTTON}"),
+            TurnLine("press", f"Buy P21: pay 5{BUTTON}, to 33"),
+            TurnLine("press", f"Advance to 34, +4{BUTTON}"),
+            TurnLine("press", "Menu"),
         ),
         scores=(f"-47 pts, income 5{BUTTON}", "-22"),
     ),

@@ -21,7 +21,7 @@ from companion.render.screens import render_canvas
 from companion.storage import journal as journal_module
 from companion.storage.files import StorageError
 from companion.text.language import LANGUAGE_NAMES, Words, catalog, msg, placeholders, words_for
-from companion.views import QuestionView, TextView
+from companion.views import QuestionView, TextView, TurnLine
 
 OPEN, CLOSE = "\u27e6", "\u27e7"
 """⟦ ⟧ round every looked-up text in the marked language below."""
@@ -72,6 +72,8 @@ def strings_of(value) -> list[str]:
     """Every text of a view; a page's lines joined (a text wrapped over lines is one)."""
     if isinstance(value, TextView):
         return [value.title, " ".join(value.lines), value.footer]
+    if isinstance(value, TurnLine):
+        return [value.text]  # its mark is drawn as a sign, not written
     if isinstance(value, str):
         return [value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

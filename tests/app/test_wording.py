@@ -2,9 +2,10 @@
 
 from helpers import place, solo_game, two_player_game
 
-from companion.app.wording import automa_summary, player_cards, side_label
+from companion.app.wording import automa_summary, choice_line, player_cards, side_label
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy
 from companion.text.font import BUTTON
+from companion.views import OpenMenu, TurnLine
 
 
 def test_buying_is_one_card_with_income_the_neutral_token_and_the_turns_own_line():
@@ -147,3 +148,17 @@ def test_two_player_sides_are_named_players_never_like_patches():
     game = two_player_game()
     (card,) = player_cards(game.push(Adjust("p2", 2)))  # p2's 5 buttons were 7
     assert card.lines[1] == "Player 2's buttons: 5 \u2192 7"
+
+
+def test_a_turn_line_carries_its_mark_apart_from_its_words():
+    # p1 has 5 buttons: P32 (10 buttons) is refused, P17 (3 buttons, 6 time) is bought to
+    # square 6; advancing goes one past p2 on 0, for 1 button. No line starts with a sign:
+    # the screen draws the mark from `mark`.
+    game = two_player_game("P32", "P17", "P03")
+    lines = [choice_line(game, "p1", choice) for choice in (Buy(0), Buy(1), ADVANCE, OpenMenu())]
+    assert lines == [
+        TurnLine("refused", f"P32: can't afford, 10{BUTTON} > 5{BUTTON}"),
+        TurnLine("press", f"Buy P17: pay 3{BUTTON}, to 6"),
+        TurnLine("press", f"Advance to 1, +1{BUTTON}"),
+        TurnLine("press", "Menu"),
+    ]

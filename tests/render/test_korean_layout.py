@@ -4,13 +4,14 @@ import dataclasses
 
 from PIL import Image, ImageChops
 
+from companion.app.wording import done
 from companion.render.layout import HANGUL, LATIN, lettering_of
 from companion.render.screens import render, render_canvas
 from companion.testing.language_examples import main_screens
 from companion.text.font import ARROW_TO, CHECK
 from companion.text.hangul import KOREAN
 from companion.text.pages import TEXT_PAGE_WIDTH, page_lines, text_page_lines
-from companion.views import MenuItem, MenuView, StepView, TextView, TurnView
+from companion.views import MenuItem, MenuView, StepView, TextView, TurnLine, TurnView
 
 KOREAN_ITEMS = (MenuItem("새 오토마 게임"), MenuItem("설정"), MenuItem("통계"))
 
@@ -44,7 +45,7 @@ def test_a_korean_menu_has_a_13_pixel_title_and_16_pixel_rows_on_page_boundaries
 def test_the_korean_turn_line_ends_on_the_last_row_and_the_board_keeps_its_pixels():
     english = main_screens("en")["turn"]
     assert isinstance(english, TurnView)
-    lines = tuple("단추 부족" for _ in english.lines)
+    lines = tuple(TurnLine(line.mark, "단추 부족") for line in english.lines)
     korean = dataclasses.replace(english, lines=lines)
     english_canvas, korean_canvas = render_canvas(english), render_canvas(korean)
     assert korean_canvas.overflows == []
@@ -76,8 +77,8 @@ def test_pressing_a_korean_turn_s_choice_changes_only_the_mark_of_its_line():
     assert isinstance(turn, TurnView)
     turn = dataclasses.replace(turn, selected=0)
     chosen = turn.lines[0]
-    assert chosen.startswith("\u25b6 ")
-    step = StepView(turn.board, (f"위치 토큰 {ARROW_TO}", CHECK + chosen[1:]), 1, 1)
+    assert chosen.mark == "press"
+    step = StepView(turn.board, (f"위치 토큰 {ARROW_TO}", done(chosen.text)), 1, 1)
     line = (0, 53, 128, 64)
     changed = ImageChops.difference(render(turn).crop(line), render(step).crop(line)).getbbox()
     assert changed is not None and changed[2] <= KOREAN.text_width(CHECK)

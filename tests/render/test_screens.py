@@ -27,7 +27,7 @@ from companion.render.screens_menus import visible_window
 from companion.render.track import TrackLayout
 from companion.testing.language_examples import main_screens
 from companion.testing.screen_examples import EXAMPLES
-from companion.text.font import ARROW_DOWN, ARROW_RIGHT, ARROW_UP, BUTTON, CHECK, SMALL
+from companion.text.font import ARROW_DOWN, ARROW_RIGHT, ARROW_UP, BUTTON, CHECK, CROSS, SMALL
 from companion.views import (
     AutomaView,
     BoardView,
@@ -44,6 +44,7 @@ from companion.views import (
     SideView,
     StepView,
     TextView,
+    TurnLine,
     TurnView,
 )
 
@@ -115,11 +116,27 @@ def test_an_unknown_view_is_a_type_error():
 
 def test_turn_bottom_line_follows_the_selected_choice():
     turn = EXAMPLES["turn_solo"]
-    assert f"{chr(0x25B6)} Buy P24: pay 6{BUTTON}, to 24" in said(turn)
+    # The mark and the words are drawn apart: run together, nothing between them.
+    assert f"{chr(0x25B6)}Buy P24: pay 6{BUTTON}, to 24" in said(turn)
     advance = dataclasses.replace(turn, selected=3)
-    assert f"{chr(0x25B6)} Advance to 22, +3{BUTTON}" in said(advance)
+    assert f"{chr(0x25B6)}Advance to 22, +3{BUTTON}" in said(advance)
     menu = dataclasses.replace(turn, selected=4)
-    assert f"{chr(0x25B6)} Menu" in said(menu)
+    assert f"{chr(0x25B6)}Menu" in said(menu)
+
+
+def test_a_turn_line_s_mark_comes_from_its_mark_and_only_the_mark_s_columns_tell():
+    # The same words, pressable then refused: ▶ becomes ✗ in the mark's cell (as wide as
+    # ✓, 5 columns) and the words stay where they were. Words that start with a sign are
+    # words: drawn whole after the mark, not taken for one.
+    turn = EXAMPLES["turn_solo"]
+    words = turn.lines[turn.selected].text
+    refused = dataclasses.replace(turn, lines=(TurnLine("refused", words),) * 5)
+    assert f"{CROSS}{words}" in said(refused)
+    bottom = (0, HEIGHT - LINE, WIDTH, HEIGHT)
+    changed = ImageChops.difference(render(turn).crop(bottom), render(refused).crop(bottom))
+    assert (box := changed.getbbox()) is not None and box[2] <= SMALL.glyphs[CHECK].width
+    signed = dataclasses.replace(turn, lines=(TurnLine("press", f"{CROSS} {words}"),) * 5)
+    assert f"{ARROW_RIGHT}{CROSS} {words}" in said(signed)
 
 
 def test_turn_frames_only_a_selected_patch():
@@ -407,7 +424,7 @@ def test_too_many_step_lines_are_reported():
 
 def test_a_long_turn_bottom_line_is_reported():
     view = dataclasses.replace(
-        EXAMPLES["turn_solo"], choices=(ADVANCE,), lines=("x" * 40,), selected=0
+        EXAMPLES["turn_solo"], choices=(ADVANCE,), lines=(TurnLine("press", "x" * 40),), selected=0
     )
     assert render_canvas(view).overflows
 
