@@ -15,7 +15,8 @@ import pytest
 
 from companion.app.session import GameSession
 from companion.cli import seed_number
-from companion.engine.setup import SEEDS, solo_setup
+from companion.engine.gamelog import header_line
+from companion.engine.setup import SEEDS, Side, solo_setup, two_player_setup
 from companion.output import PROGRAM
 from companion.storage.lock import StateDirLock
 
@@ -55,6 +56,12 @@ def assert_one_line(result: subprocess.CompletedProcess, status: int, *words: st
             ("line 1", "digits"),
         ),
         ("blank.jsonl", "\n" * (2 << 20), ("bytes, more than",)),
+        (
+            "side.jsonl",
+            header_line(two_player_setup(Side.P1, seed=1))
+            + '\n{"action": "adjust", "side": "p1\\u0000", "delta": 1}\n',
+            ("line 2", "'side' is 'p1\\x00'"),
+        ),
     ],
 )
 def test_replay_of_a_hostile_log(tmp_path, name, content, words):

@@ -7,9 +7,10 @@ import pytest
 from helpers import circle_starting_with
 
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
+from companion.engine.errors import SetupError
 from companion.engine.game import Game
 from companion.engine.gamelog import LogError, action_line, header_line, log_lines, read_log
-from companion.engine.setup import solo_setup, two_player_setup
+from companion.engine.setup import Side, solo_setup, two_player_setup
 
 DOCS_EXAMPLE = Path(__file__).parent.parent / "docs" / "example-solo.jsonl"
 
@@ -112,6 +113,8 @@ BAD_LOGS = [
     ([header(version="1")], 1, "'version' must be a whole number"),
     ([header(mode="trio")], 1, "'mode' is 'trio'"),
     ([header(start="p3")], 1, "start player"),
+    # A side's name the game does not have: a two-player game has no player or Automa.
+    ([header(start="player")], 1, "unknown start player 'player'; expected p1 or p2"),
     ([header(circle=["P00"])], 1, "each of the 33 patches"),
     ([header(circle=list(reversed(circle_starting_with())))], 1, "end with P00"),
     ([header(circle=None)], 1, "needs a seed"),
@@ -126,6 +129,25 @@ BAD_LOGS = [
     ([header(), '{"action": "automa"}'], 2, "no automa"),
     ([header(), '{"action": "adjust", "side": "p1", "delta": -6}'], 2, "cannot take away 6"),
     ([header(), '{"action": "claim_bonus", "side": "p1"}'], 2, "0 squares covered"),
+    # Side names no game has, misspelt, or not a name at all.
+    (
+        [header(), '{"action": "adjust", "side": "p9", "delta": 1}'],
+        2,
+        "'side' is 'p9'; expected one of player, automa, p1, p2",
+    ),
+    ([header(), '{"action": "claim_bonus", "side": "P1"}'], 2, "'side' is 'P1'"),
+    ([header(), '{"action": "adjust", "side": 1, "delta": 1}'], 2, "'side' must be a string"),
+    # A side of the other mode: named as the file names it, by the game.
+    (
+        [header(), '{"action": "adjust", "side": "player", "delta": 1}'],
+        2,
+        "illegal adjust: no side 'player'; this game has p1, p2",
+    ),
+    (
+        [header(), '{"action": "claim_bonus", "side": "automa"}'],
+        2,
+        "illegal claim_bonus: 'automa' cannot claim the bonus; one of p1 or p2 can",
+    ),
     ([header(), '{"action": "advance"}', "{"], 3, "not valid JSON"),
 ]
 
@@ -137,6 +159,11 @@ def test_bad_logs_name_the_line(lines, line, message):
     assert error.value.line == line
     assert message in str(error.value)
     assert str(error.value).startswith(f"line {line}: ")
+
+
+def test_a_wrong_start_side_given_in_code_is_named_as_a_logs_is():
+    with pytest.raises(SetupError, match=r"^unknown start player 'automa'; expected p1 or p2$"):
+        two_player_setup(Side.AUTOMA, seed=1)
 
 
 def test_not_utf8_names_the_line():

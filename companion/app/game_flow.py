@@ -84,7 +84,7 @@ class GameFlow:
         except OSError as error:
             self._not_saved(error)
 
-    def claim_bonus(self, side: str, answers: tuple[str, ...] = ()) -> None:
+    def claim_bonus(self, side: Side, answers: tuple[str, ...] = ()) -> None:
         try:
             self._show_steps(*self.session.claim_bonus(side, answers))
         except OSError as error:

@@ -10,6 +10,7 @@ from companion.app.rules_text import rules_reminder
 from companion.app.widgets import Action, Entry, Menu, NumberPicker, Pages, Question
 from companion.app.wording import about_side, side_label
 from companion.engine.actions import Adjust
+from companion.engine.setup import Side
 from companion.text.language import msg
 from companion.views import ScreenKind
 
@@ -52,14 +53,14 @@ class GameMenu:
             Menu(words("Game menu"), entries, on_back=self.flow.resume, kind=ScreenKind.GAME_MENU)
         )
 
-    def claim_entry(self, claimants: tuple[str, ...]) -> Entry:
+    def claim_entry(self, claimants: tuple[Side, ...]) -> Entry:
         words = self.app.words
         return Entry(
             words("Claim 7x7 bonus"),
             lambda: self._choose_side(words("Who claims?"), list(claimants), self.flow.claim_bonus),
         )
 
-    def _choose_side(self, title: str, sides: list[str], then: Callable[[str], None]) -> None:
+    def _choose_side(self, title: str, sides: list[Side], then: Callable[[Side], None]) -> None:
         if len(sides) == 1:
             then(sides[0])
             return
@@ -68,7 +69,7 @@ class GameMenu:
         entries.append(Entry(words("Back"), self.show))
         self.app.show(Menu(title, entries, on_back=self.show))
 
-    def _correct(self, side: str) -> None:
+    def _correct(self, side: Side) -> None:
         """The count starts unchanged (0): a press there, or back, cancels."""
         buttons, words = self.session.current.sides[side].buttons, self.app.words
 

@@ -40,7 +40,7 @@ from companion.views import (
 
 def board_view(
     game: Game,
-    mover: str | None,
+    mover: Side | None,
     words: Words,
     offer: tuple[PatchView, ...] | None = None,
 ) -> BoardView:
@@ -90,12 +90,12 @@ def offer_before(game: Game) -> tuple[PatchView, ...]:
     )
 
 
-def patch_view(game: Game, name: str, index: int) -> PatchView:
+def patch_view(game: Game, name: Side, index: int) -> PatchView:
     """A patch on offer as `name` sees it: greyed, and why, when it cannot buy it."""
     return PatchView(game.offer[index].id, affordable=game.refusal(name, index) is None)
 
 
-def scores_view(game: Game, mover: str | None, words: Words) -> tuple[str, str]:
+def scores_view(game: Game, mover: Side | None, words: Words) -> tuple[str, str]:
     """Each side's score so far in set-up order, the mover's with its income."""
     first, second = (score_so_far(game, side, side == mover, words) for side in game.setup.sides)
     return first, second

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
-from companion.engine.setup import Setup, SetupChoice
+from companion.engine.setup import Setup, SetupChoice, Side
 from companion.storage.journal import Journal, NothingToUndoError
 from companion.storage.paths import JOURNAL_NAME, PROGRESS_NAME
 from companion.storage.progress import MAX_UNDONE, Entering, Progress
@@ -316,7 +316,7 @@ class GameSession:
         self._save_progress()
 
     def claim_bonus(
-        self, side: str, answers: tuple[str, ...] = ()
+        self, side: Side, answers: tuple[str, ...] = ()
     ) -> tuple[Action, tuple[Step, ...]]:
         """`side` takes the 7×7 tile; the question `answers` (or `side`'s own) counts as
         asked once the claim is journalled. Marked before it, a claim the card refused, or

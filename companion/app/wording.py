@@ -43,13 +43,13 @@ ORDINALS = (msg("1st"), msg("2nd"), msg("3rd"))
 """The Automa's choice among the three patches on offer, counted clockwise."""
 
 
-def side_label(name: str, words: Words = ENGLISH_WORDS) -> str:
+def side_label(name: Side, words: Words = ENGLISH_WORDS) -> str:
     """How a side is named on screen: "You", "Automa", "Player 1", "Player 2" (never
     "P1": patches are P00-P32, and "P1's token" beside "Take P10" was misread)."""
     return _named(name, words, msg("You"), msg("Automa"), msg("Player {number}"))
 
 
-def header_label(name: str, words: Words) -> str:
+def header_label(name: Side, words: Words) -> str:
     """How the board's header names a side: the header is drawn in the small font alone,
     so its words are a language's own short ones ("[board]" keys)."""
     return _named(
@@ -61,7 +61,7 @@ def header_label(name: str, words: Words) -> str:
     )
 
 
-def short_header_label(name: str, words: Words) -> str:
+def short_header_label(name: Side, words: Words) -> str:
     """The header's name when the full one leaves no room for the 7x7 tile or the
     tactical deck's next card, which must always show."""
     return _named(
@@ -73,7 +73,7 @@ def short_header_label(name: str, words: Words) -> str:
     )
 
 
-def _named(name: str, words: Words, yours: str, automas: str, numbered: str) -> str:
+def _named(name: Side, words: Words, yours: str, automas: str, numbered: str) -> str:
     """Side `name`'s name from the key for the player, the Automa, or a numbered player
     (which gets its number as `{number}`)."""
     if name == Side.PLAYER:
@@ -83,7 +83,7 @@ def _named(name: str, words: Words, yours: str, automas: str, numbered: str) -> 
     return words(numbered, number=SIDES[Mode.TWO_PLAYER].index(name) + 1)
 
 
-def score_so_far(game: Game, name: str, mover: bool, words: Words) -> str:
+def score_so_far(game: Game, name: Side, mover: bool, words: Words) -> str:
     """A side's score if the game ended now (the engine's), with the mover's income
     in words: "-110 pts, income 3●"; the other side's is the bare number ("11"): the
     unit once a row leaves room to keep the two apart at three-digit scores."""
@@ -95,7 +95,7 @@ def score_so_far(game: Game, name: str, mover: bool, words: Words) -> str:
 
 
 def about_side(
-    words: Words, name: str, yours: str, automas: str, others: str, **fields: object
+    words: Words, name: Side, yours: str, automas: str, others: str, **fields: object
 ) -> str:
     """A sentence about side `name`, from the key for the player (`yours`), the Automa
     (`automas`) or a named player (`others`, which gets the name as `{side}`)."""
@@ -106,7 +106,7 @@ def about_side(
     return words(others, side=side_label(name, words), **fields)
 
 
-def token_move(words: Words, side: str, start: int, end: int) -> str:
+def token_move(words: Words, side: Side, start: int, end: int) -> str:
     """A side's time token going from `start` to `end`: forward on a step card, back on
     an undo's."""
     return about_side(
@@ -157,7 +157,7 @@ def bonus_question_lines(question: BonusQuestion, words: Words = ENGLISH_WORDS) 
 
 
 def choice_line(
-    game: Game, name: str, choice: TurnChoice, words: Words = ENGLISH_WORDS
+    game: Game, name: Side, choice: TurnChoice, words: Words = ENGLISH_WORDS
 ) -> TurnLine:
     """What pressing on a choice of the turn does, with its numbers; why not, greyed."""
     if isinstance(choice, Buy):
@@ -182,7 +182,7 @@ def refusal_text(refusal: Refusal, patch_id: str, words: Words = ENGLISH_WORDS) 
 
 
 def correction_lines(
-    side: str, delta: int, buttons: int, words: Words = ENGLISH_WORDS
+    side: Side, delta: int, buttons: int, words: Words = ENGLISH_WORDS
 ) -> tuple[str, ...]:
     """A button count corrected on the device: nothing to do at the table.
 
@@ -197,7 +197,7 @@ def correction_lines(
     return (corrected, buttons_change(side, buttons - delta, buttons, words))
 
 
-def buttons_change(side: str, before: int, after: int, words: Words = ENGLISH_WORDS) -> str:
+def buttons_change(side: Side, before: int, after: int, words: Words = ENGLISH_WORDS) -> str:
     """e.g. "Your buttons: 7 → 10"."""
     return about_side(
         words,

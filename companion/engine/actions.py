@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from companion.engine.automa import AutomaDecision
+from companion.engine.setup import Side
 from companion.records import record
 
 # --- actions -----------------------------------------------------------------
@@ -44,14 +45,14 @@ class AutomaTurn:
 class ClaimBonus:
     """A player declares a completed 7×7 square and takes the bonus tile."""
 
-    side: str
+    side: Side
 
 
 @record
 class Adjust:
     """A correction at the table: change a side's buttons by `delta`."""
 
-    side: str
+    side: Side
     delta: int
 
 
@@ -94,7 +95,7 @@ class TakePatch:
     pile with or without buttons.
     """
 
-    side: str
+    side: Side
     patch_id: str
     index: int
     cost: int
@@ -113,7 +114,7 @@ class MoveNeutralToken:
 class MoveToken:
     """`side`'s time token moves from `start` to `end` on the time track."""
 
-    side: str
+    side: Side
     start: int
     end: int
     on_top: bool
@@ -124,7 +125,7 @@ class MoveToken:
 class TakeButtons:
     """`side` takes `count` buttons from the bank."""
 
-    side: str
+    side: Side
     count: int
     reason: Earning
     mark: int | None = None
@@ -135,7 +136,7 @@ class TakeButtons:
 class TakeLeather:
     """`side` takes the leather patch lying at `position` (and places it, if a player)."""
 
-    side: str
+    side: Side
     position: int
 
 
@@ -147,7 +148,7 @@ class DiscardLeather:
     given (RULES.md §3, the publisher's ruling).
     """
 
-    side: str
+    side: Side
     position: int
 
 
@@ -156,7 +157,7 @@ class TakeBonus:
     """`side` takes the 7×7 bonus tile: a claim, the Automa reaching its mark, or
     a full quilt (81 squares always hold a 7×7 square, RULES.md §3)."""
 
-    side: str
+    side: Side
     full_quilt: bool = False
 
 
@@ -165,7 +166,7 @@ class AdjustButtons:
     """A correction of the count the device keeps: `side`'s buttons change by `delta`
     (negative: fewer) to `buttons`. Nothing moves at the table: the count was wrong."""
 
-    side: str
+    side: Side
     delta: int
     buttons: int
     """The side's buttons after the correction."""

@@ -53,7 +53,7 @@ class BonusOccasion(StrEnum):
 class BonusQuestion:
     """Ask `side` now: "do you have a completed 7×7 square?"."""
 
-    side: str
+    side: Side
     occasion: BonusOccasion
     squares: int
     """The squares `side` has covered."""
@@ -65,7 +65,7 @@ class BonusQuestion:
 class BonusRules(RuleQuestions):
     """The 7×7 tile's questions, and the changes it makes when an action takes it."""
 
-    def can_claim_bonus(self, name: str) -> bool:
+    def can_claim_bonus(self, name: Side) -> bool:
         """A player with 49 squares or more may claim the free tile at any time,
         also once the game is over (RULES.md §1, the 7×7 bonus tile)."""
         return (
@@ -75,7 +75,7 @@ class BonusRules(RuleQuestions):
             and self.sides[name].covered >= BONUS_SQUARES
         )
 
-    def bonus_claimants(self) -> tuple[str, ...]:
+    def bonus_claimants(self) -> tuple[Side, ...]:
         return tuple(name for name in self.sides if self.can_claim_bonus(name))
 
     def bonus_question(self, asked: Collection[str]) -> BonusQuestion | None:
@@ -113,10 +113,10 @@ class BonusRules(RuleQuestions):
             key for key in asked if "@" not in key or int(key.rsplit("@", 1)[1]) < len(self._stack)
         ]
 
-    def _claim_bonus(self, name: str) -> tuple[Step, ...]:
+    def _claim_bonus(self, name: Side) -> tuple[Step, ...]:
         if name == Side.AUTOMA or name not in self.sides:
             humans = " or ".join(side for side in self.sides if side != Side.AUTOMA)
-            raise BonusUnavailableError(f"{name!r} cannot claim the bonus; one of {humans} can")
+            raise BonusUnavailableError(f"'{name}' cannot claim the bonus; one of {humans} can")
         if self.bonus_holder is not None:
             raise BonusUnavailableError(
                 f"the 7×7 bonus tile is already taken by {self.bonus_holder}"

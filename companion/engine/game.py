@@ -233,9 +233,9 @@ class Game(BonusRules, Scoring):
         self.draw_pile, self.discard_pile = order, ()
         return order
 
-    def _adjust(self, name: str, delta: int) -> tuple[Step, ...]:
+    def _adjust(self, name: Side, delta: int) -> tuple[Step, ...]:
         if name not in self.sides:
-            raise InvalidAdjustmentError(f"no side {name!r}; this game has {', '.join(self.sides)}")
+            raise InvalidAdjustmentError(f"no side '{name}'; this game has {', '.join(self.sides)}")
         if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
             raise InvalidAdjustmentError(
                 f"a correction must be a whole number other than 0, not {delta!r}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from companion.engine.actions import (
@@ -32,7 +32,7 @@ from companion.engine.automa import Deck
 from companion.engine.errors import RulesError
 from companion.engine.game import Game
 from companion.engine.json_limits import loads, short_repr
-from companion.engine.setup import Mode, Setup, solo_setup, two_player_setup
+from companion.engine.setup import Mode, Setup, Side, solo_setup, start_side, two_player_setup
 from companion.records import record
 
 LOG_FORMAT = "patchwork-companion-log"
@@ -240,7 +240,8 @@ def parse_header(header: dict[str, Any], number: int = 1) -> Setup:
                 circle=circle,
                 deck_order=deck_order,
             )
-        return two_player_setup(fields.string("start"), _seed_for(seed, number, circle), circle)
+        start = start_side(fields.string("start"))
+        return two_player_setup(start, _seed_for(seed, number, circle), circle)
     except RulesError as error:
         raise LogError(number, str(error)) from None
 
@@ -262,8 +263,8 @@ def parse_action(record: dict[str, Any], number: int) -> Action:
     if name == "automa":
         return AutomaTurn(fields.list_of("reshuffle", int))
     if name == "claim_bonus":
-        return ClaimBonus(fields.string("side"))
-    return Adjust(fields.string("side"), fields.integer("delta"))
+        return ClaimBonus(fields.side("side"))
+    return Adjust(fields.side("side"), fields.integer("delta"))
 
 
 class _Fields:
@@ -289,13 +290,18 @@ class _Fields:
             raise LogError(self.number, f"{key!r} must be a string, not {short_repr(value)}")
         return value
 
-    def choice(self, key: str, allowed: list[str]) -> str:
+    def choice(self, key: str, allowed: Sequence[str]) -> str:
         value = self.string(key)
         if value not in allowed:
             raise LogError(
                 self.number, f"{key!r} is {short_repr(value)}; expected one of {', '.join(allowed)}"
             )
         return value
+
+    def side(self, key: str) -> Side:
+        """A side's name, as the side: one of the four, whatever the game's mode (the
+        game refuses a side it does not have, as it refuses any other wrong action)."""
+        return Side(self.choice(key, list(Side)))
 
     def list_of(self, key: str, item_type: type) -> tuple | None:
         value = self._get(key, False)

@@ -61,31 +61,31 @@ class RuleQuestions(GameState):
             return None
         return CARD_BY_NUMBER[self.next_card].virtual_buttons
 
-    def advance_target(self, name: str) -> int:
+    def advance_target(self, name: Side) -> int:
         """Where `name`'s token goes on an advance: just in front of the opponent
         (RULES.md §3 action A; the Automa's pass goes there too, §4)."""
         return min(FINAL_POSITION, self.opponent(name).position + 1)
 
-    def advance_buttons(self, name: str) -> int:
+    def advance_buttons(self, name: Side) -> int:
         """The buttons `name` takes on an advance: one a square moved, none for the
         squares cut off at 53 (RULES.md §3 action A and end)."""
         return self.advance_target(name) - self.sides[name].position
 
-    def on_top(self, name: str) -> bool:
+    def on_top(self, name: Side) -> bool:
         """Whether `name`'s token shares the other's square and lies on top of it, having
         arrived there last (RULES.md §3, whose turn)."""
         side, other = self.sides[name], self.opponent(name)
         return side.position == other.position and side.arrived > other.arrived
 
-    def buy_destination(self, name: str, index: int) -> int:
+    def buy_destination(self, name: Side, index: int) -> int:
         """Where `name`'s token goes after buying the patch `index` places clockwise."""
         return min(FINAL_POSITION, self.sides[name].position + self.offer[index].time)
 
-    def refusal(self, name: str, index: int) -> Refusal | None:
+    def refusal(self, name: Side, index: int) -> Refusal | None:
         """Why `name` cannot buy the patch `index` places clockwise, or None if it can."""
         return _refusal(self.offer[index], self.sides[name])
 
-    def refusals_before_last(self, name: str) -> tuple[Refusal | None, ...]:
+    def refusals_before_last(self, name: Side) -> tuple[Refusal | None, ...]:
         """`refusal` for each patch of `offer_before_last`, as `name` stood then."""
         if not self._stack:
             return tuple(self.refusal(name, index) for index in range(len(self.offer)))

@@ -39,8 +39,8 @@ class ScoreLine:
 class Outcome:
     """How a game ended: each side's score and the winner."""
 
-    scores: dict[str, int]
-    winner: str
+    scores: dict[Side, int]
+    winner: Side
     tie: bool
     """Equal scores: the winner is whoever reached 53 first."""
 
@@ -54,7 +54,7 @@ class Outcome:
 class Scoring(GameState):
     """A game's scores, worked out from its state."""
 
-    def score_lines(self, name: str) -> tuple[ScoreLine, ...]:
+    def score_lines(self, name: Side) -> tuple[ScoreLine, ...]:
         """A side's score broken down (docs/RULES.md §3 for players, §4 for the Automa)."""
         side = self.sides[name]
         has_bonus = self.bonus_holder == name
@@ -82,7 +82,7 @@ class Scoring(GameState):
             lines.append(ScoreLine(Counted.BUTTONS_ON_PATCHES, sum(shown), sum(shown)))
         return (*lines, bonus)
 
-    def score(self, name: str) -> int:
+    def score(self, name: Side) -> int:
         """The side's score if the game ended now: at the end, its final score."""
         return sum(line.points for line in self.score_lines(name))
 

@@ -50,7 +50,7 @@ class Setup:
     deck: Deck | None = None
     deck_order: tuple[int, ...] | None = None
     """The 12 cards of the deck, top first; the first two are set aside."""
-    start: str | None = None
+    start: Side | None = None
     """Two-player only: whose token is on top at the start."""
 
     def __post_init__(self) -> None:
@@ -64,8 +64,8 @@ class Setup:
             if self.deck is None or self.deck_order is None:
                 raise SetupError("a solo game needs a deck and its order")
             check_deck_order(self.deck, self.deck_order)
-        elif self.start not in SIDES[Mode.TWO_PLAYER]:
-            raise SetupError(f"unknown start player {self.start!r}; expected p1 or p2")
+        else:
+            start_side(self.start)
 
     @property
     def sides(self) -> tuple[Side, Side]:
@@ -76,12 +76,21 @@ class Setup:
         """The side whose token is on top at the start (the player, in solo)."""
         if self.mode is Mode.SOLO:
             return Side.PLAYER
-        assert self.start is not None  # checked by __post_init__
-        return Side(self.start)
+        return start_side(self.start)
 
     @property
     def difficulty_level(self) -> DifficultyLevel | None:
         return DIFFICULTY_BY_NAME[self.difficulty] if self.difficulty else None
+
+
+def start_side(name: str | None) -> Side:
+    """The side that starts a two-player game, named by a game log or given by a set-up:
+    p1 or p2, else a `SetupError`."""
+    for side in SIDES[Mode.TWO_PLAYER]:
+        if name == side:
+            return side
+    shown = name.value if isinstance(name, Side) else name
+    raise SetupError(f"unknown start player {shown!r}; expected p1 or p2")
 
 
 def _check_circle(circle: tuple[str, ...]) -> None:
@@ -166,7 +175,7 @@ class SetupChoice:
     """Solo only."""
     deck: Deck | None = None
     """Solo only."""
-    start: str | None = None
+    start: Side | None = None
     """Two-player only: who starts."""
 
     def setup(self, seed: int, circle: tuple[str, ...] | None = None) -> Setup:
@@ -179,7 +188,7 @@ class SetupChoice:
 
 
 def two_player_setup(
-    start: str = Side.P1, seed: int | None = None, circle: tuple[str, ...] | None = None
+    start: Side = Side.P1, seed: int | None = None, circle: tuple[str, ...] | None = None
 ) -> Setup:
     """A two-player set-up; the circle is dealt from `seed` (a fresh one if None) if not given."""
     if circle is None:

@@ -85,11 +85,11 @@ class Snapshot:
     circle: tuple[str, ...]
     leather_left: tuple[int, ...]
     leather_discarded: tuple[int, ...]
-    bonus_holder: str | None
+    bonus_holder: Side | None
     draw_pile: tuple[int, ...]
     discard_pile: tuple[int, ...]
     reshuffles: int
-    finished: tuple[str, ...]
+    finished: tuple[Side, ...]
 
 
 class GameState:
@@ -98,7 +98,7 @@ class GameState:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         first = setup.first_side
-        self.sides: dict[str, SideState] = {
+        self.sides: dict[Side, SideState] = {
             name: SideState(
                 name,
                 0 if name == Side.AUTOMA else STARTING_BUTTONS,
@@ -112,12 +112,12 @@ class GameState:
         self.leather_left: tuple[int, ...] = LEATHER_POSITIONS
         self.leather_discarded: tuple[int, ...] = ()
         """Leather patches crossed by a full quilt: out of the game."""
-        self.bonus_holder: str | None = None
+        self.bonus_holder: Side | None = None
         order = setup.deck_order or ()
         self.discard_pile: tuple[int, ...] = order[:CARDS_SET_ASIDE]
         self.draw_pile: tuple[int, ...] = order[CARDS_SET_ASIDE:]
         self.reshuffles = 0
-        self.finished: tuple[str, ...] = ()
+        self.finished: tuple[Side, ...] = ()
         """Sides in the order they reached 53: the first wins a tie."""
         self._stack: list[tuple[Action, Snapshot]] = []
 
@@ -129,7 +129,7 @@ class GameState:
     def move_stack(self) -> list[Action]:
         return [action for action, _ in self._stack]
 
-    def opponent(self, name: str) -> SideState:
+    def opponent(self, name: Side) -> SideState:
         first, second = self.setup.sides
         return self.sides[second if name == first else first]
 

@@ -29,7 +29,7 @@ def state_dict(game: Game) -> dict[str, Any]:
     return state
 
 
-def _side_dict(game: Game, name: str) -> dict[str, Any]:
+def _side_dict(game: Game, name: Side) -> dict[str, Any]:
     side = game.sides[name]
     shared = {
         "position": side.position,

@@ -56,7 +56,7 @@ class ReturnPatch:
     `pile`) and put it back in the circle, between `anticlockwise` and `clockwise`:
     where the neutral token stands now (RULES.md §3 action B, in reverse)."""
 
-    side: str
+    side: Side
     patch_id: str
     anticlockwise: str | None
     """The patch it goes after; None when it is the only patch of the circle."""
@@ -70,7 +70,7 @@ class ReturnPatch:
 class RefundCost:
     """`side` takes back from the bank the `count` buttons it paid for `patch_id`."""
 
-    side: str
+    side: Side
     patch_id: str
     count: int
 
@@ -87,7 +87,7 @@ class ReturnNeutralToken:
 class MoveTokenBack:
     """`side`'s time token goes back from `start` to `end`."""
 
-    side: str
+    side: Side
     start: int
     end: int
     on_top: bool
@@ -100,7 +100,7 @@ class ReturnButtons:
     """`side` puts `count` buttons back in the bank: those an advance paid for the
     squares moved (`reason` ADVANCE), or the income at `mark` (INCOME)."""
 
-    side: str
+    side: Side
     count: int
     reason: Earning
     mark: int | None = None
@@ -112,7 +112,7 @@ class ReturnLeather:
     player's quilt, from the Automa's pile, or, `discarded`, out of the box (a full
     quilt could not place it, RULES.md §3)."""
 
-    side: str
+    side: Side
     position: int
     discarded: bool = False
 
@@ -121,7 +121,7 @@ class ReturnLeather:
 class ReturnBonus:
     """`side` gives back the 7×7 bonus tile: it is free again."""
 
-    side: str
+    side: Side
     full_quilt: bool = False
     """It was taken for a full quilt (81 squares), not claimed or at the Automa's mark."""
 
@@ -131,7 +131,7 @@ class UndoCorrection:
     """A correction of `delta` to `side`'s buttons is taken back: the count goes
     back to `buttons`. Nothing moves at the table: it corrected the device's count."""
 
-    side: str
+    side: Side
     delta: int
     buttons: int
     """The side's buttons once the correction is taken back."""
@@ -173,7 +173,7 @@ class UndoneAction:
     """One action taken back: who did it, and the reverse steps for the table."""
 
     action: Action
-    side: str
+    side: Side
     """Who did it: the side that moved, or the side a claim or correction names."""
     steps: tuple[ReverseStep, ...]
     patch_id: str | None = None

@@ -47,8 +47,8 @@ class GameRecord:
     difficulty: str | None
     """Solo only, like `deck`."""
     deck: str | None
-    scores: Mapping[str, int]
-    winner: str
+    scores: Mapping[Side, int]
+    winner: Side
     tie: bool
     """Equal scores: the winner reached 53 first."""
     margin: int | None

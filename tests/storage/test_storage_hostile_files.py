@@ -72,6 +72,7 @@ def aside(directory: Path, stem: str) -> list[Path]:
         '{"undone": [{"action": "buy", "index": "2"}]}',
         '{"undone": [7]}',
         '{"undone": [{"action": "claim_bonus", "side": {"p1": 1}}]}',
+        '{"undone": [{"action": "adjust", "side": "p3", "delta": 1}]}',
         "\xff",
     ],
 )

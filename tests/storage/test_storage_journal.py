@@ -464,6 +464,11 @@ HEADER = json.loads(header_line(solo_setup("master", "normal", seed=4)))
             "line 2: illegal buy",
             id="illegal action in the middle",
         ),
+        pytest.param(
+            (json.dumps(HEADER) + "\n" + '{"action": "claim_bonus", "side": "Automa"}\n').encode(),
+            "line 2: 'side' is 'Automa'; expected one of player, automa, p1, p2",
+            id="misspelt side",
+        ),
     ],
 )
 def test_unreadable_journals_are_moved_aside_with_a_notice(tmp_path, content, problem):
