@@ -23,7 +23,9 @@ from companion.inputs.events import Input
 from companion.storage.paths import HISTORY_DIRECTORY, holds_a_game
 from companion.storage.settings import SETTINGS_NAME, load_settings
 from companion.text.language import Words, msg, words_for
-from companion.views import ScreenKind, View
+from companion.text.pages import text_page_lines
+from companion.text.typefaces import body_font
+from companion.views import ScreenKind, TextView, View
 
 if TYPE_CHECKING:
     from companion.app.game_flow import GameFlow
@@ -190,6 +192,14 @@ class Companion:
 
     def view(self) -> View:
         return self.screen.view()
+
+    def saved_view(self) -> TextView:
+        """What the device leaves on the panel when it stops, in the player's language:
+        every confirmed action is already in the journal."""
+        words = self.words
+        texts = (words("The game is saved."), words("See you next game."))
+        lines = text_page_lines(texts, body_font(words.language))
+        return TextView(words("Saved"), tuple(lines), 1, 1)
 
     # --- what the flows use ------------------------------------------------------------
 

@@ -34,12 +34,10 @@ from companion.runtime.snapshot import StateSnapshot
 from companion.storage.files import StorageError
 from companion.storage.lock import StateDirBusyError, StateDirLock
 from companion.storage.paths import resolve_state_dir, write_problem
-from companion.views import TextView
 
 log = logging.getLogger(__name__)
 
 EXIT_BAD_SETUP = 2
-SAVED = TextView("Saved", ("The game is saved.", "See you next game."), 1, 1)
 
 
 def open_profile(args: argparse.Namespace) -> HardwareProfile:
@@ -112,7 +110,7 @@ def serve(
         figures = loop.run(queue)
     # Left on the panel after the service stops: luma clears it unless asked not to.
     display.persist = True
-    display.display(render(SAVED))
+    display.display(render(app.saved_view()))
     notifier.stopping()
     return figures
 

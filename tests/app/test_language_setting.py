@@ -9,7 +9,8 @@ import json
 from companion.app import settings_menu
 from companion.app.companion import Companion
 from companion.inputs.events import Input
-from companion.text.language import words_for
+from companion.render.screens import render_canvas
+from companion.text.language import LANGUAGE_NAMES, words_for
 from companion.views import MenuView, ScreenKind, TextView
 
 
@@ -168,3 +169,12 @@ def test_a_first_start_language_the_card_refuses_still_leads_to_what_the_start_f
     assert len(told) == 2 and "not saved" in told[0] and "the card is full" in told[0]
     assert told[1] == "The settings could not be read; the defaults are used."
     assert app.view().kind is ScreenKind.HOME and app.view().title == "Patchwork"
+
+
+def test_the_saved_screen_fits_one_page_in_every_language(tmp_path):
+    # Left on the panel after the device stops: no knob turns a second page then.
+    for code in LANGUAGE_NAMES:
+        (tmp_path / "settings.json").write_text(json.dumps({"language": code}))
+        saved = Companion(tmp_path).saved_view()
+        assert saved.title == words_for(code)("Saved")
+        assert render_canvas(saved).overflows == [], code

@@ -22,7 +22,7 @@ from companion.app.companion import Companion
 from companion.cli import build_parser
 from companion.daemon import service
 from companion.daemon.notify import Notifier
-from companion.daemon.service import SAVED, serve
+from companion.daemon.service import serve
 from companion.display.oled import open_oled
 from companion.hardware.config import SerialPadConfig
 from companion.hardware.profile import load_profile
@@ -32,6 +32,9 @@ from companion.render.screens import render
 from companion.runtime.loop import closing_on_signals
 from companion.testing.recording import RecordingBus, panel_for
 from companion.views import TextView
+
+SAVED_IN_ENGLISH = TextView("Saved", ("The game is saved.", "See you next game."), 1, 1)
+"""The screen the daemon leaves on the panel when it stops, for a player of English."""
 
 
 def wait_for(condition, timeout=10.0):
@@ -77,7 +80,7 @@ def test_the_daemon_shows_each_screen_on_the_panel_and_says_ready_and_saved(tmp_
         queue.close()
         daemon.join(timeout=10)
     panel.replay(bus.take())
-    assert panel.image().tobytes() == render(SAVED).tobytes()
+    assert panel.image().tobytes() == render(SAVED_IN_ENGLISH).tobytes()
     # The daemon has ended: whatever it sent is already queued on the socket.
     listener.setblocking(False)
     while True:
@@ -107,6 +110,20 @@ def reply_past_late_pongs(fd, line):
     while reply.startswith(b"PONG"):
         reply = read_reply(fd, 5, b"")
     return reply
+
+
+def test_the_saved_screen_left_on_the_panel_is_in_the_player_s_language(tmp_path):
+    # As every other screen: a Korean player's last sight of the device is in Korean.
+    profile = load_profile("sh1106-encoder")
+    (tmp_path / "settings.json").write_text('{"language": "ko"}')
+    bus, panel = RecordingBus(), panel_for("sh1106")
+    queue = EventQueue()
+    queue.close()  # stopped as on SIGTERM, once the first screen is up
+    display = open_oled(profile.display, bus=bus)
+    serve(Companion(tmp_path), display, queue, Notifier.from_environment({}), profile)
+    display.cleanup()
+    saved = TextView("저장됨", ("게임을 저장했어요.", "다음 게임에서 만나요!"), 1, 1)
+    assert panel.replay(bus.take()).tobytes() == render(saved).tobytes()
 
 
 def test_the_serial_pad_drives_the_daemon_and_reads_the_state(tmp_path):
@@ -291,7 +308,7 @@ def test_run_on_a_read_only_card_leaves_a_damaged_game_as_it_is_and_runs_on(
     [app] = served
     assert [frame.tobytes() for frame in frames] == [
         render(app.view()).tobytes(),
-        render(SAVED).tobytes(),
+        render(SAVED_IN_ENGLISH).tobytes(),
     ]
     told = []
     while isinstance(app.view(), TextView):
