@@ -7,7 +7,13 @@ into these values. GPIO pins are BCM numbers.
 
 from __future__ import annotations
 
-from companion.hardware.constants import HEIGHT, I2C_DEFAULT_ADDRESS, I2C_DEFAULT_SPEED, WIDTH
+from companion.hardware.constants import (
+    HEIGHT,
+    I2C_DEFAULT_ADDRESS,
+    I2C_DEFAULT_SPEED,
+    WIDTH,
+    Interface,
+)
 from companion.inputs.gpio import InputConfig
 from companion.records import record
 
@@ -18,8 +24,8 @@ class DisplayConfig:
 
     driver: str
     """A luma.oled driver ("ssd1306", "sh1106", "ssd1309"), or "terminal" in simulation."""
-    interface: str = "i2c"
-    """"i2c" or "spi" (ignored by the terminal)."""
+    interface: Interface = "i2c"
+    """Ignored by the terminal."""
     i2c_port: int = 1
     i2c_address: int = I2C_DEFAULT_ADDRESS
     spi_port: int = 0
