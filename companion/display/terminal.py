@@ -26,6 +26,7 @@ from companion.display.half_blocks import to_half_blocks
 from companion.display.sink import AlwaysHealthy
 from companion.hardware.constants import HEIGHT, WIDTH
 from companion.records import record
+from companion.storage.settings import DEFAULT_CONTRAST
 
 _CSI = "\x1b["
 _ENTER_ALTERNATE_SCREEN, _LEAVE_ALTERNATE_SCREEN = f"{_CSI}?1049h", f"{_CSI}?1049l"
@@ -230,10 +231,10 @@ class TerminalDisplay(AlwaysHealthy):
         self._redraw()
 
     def contrast(self, level: int) -> None:
-        """A terminal has no brightness: levels below 128 draw the screen grey instead."""
+        """A terminal has no brightness: levels below the default draw the screen grey instead."""
         if not 0 <= level <= 255:
             raise ValueError(f"contrast must be 0..255, not {level}")
-        self._dim = level < 128
+        self._dim = level < DEFAULT_CONTRAST
         self._redraw()
 
     def resized(self) -> None:

@@ -19,13 +19,14 @@ from PIL import Image
 
 from companion.display.sink import AlwaysHealthy
 from companion.hardware.constants import HEIGHT, WIDTH
+from companion.storage.settings import DEFAULT_CONTRAST
 
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL video drivers that draw nowhere: pygame falls back to them when there is no display."""
 MARGIN = 12
 BACKGROUND, FRAME, HELP_COLOUR = (24, 24, 24), (90, 90, 90), (200, 200, 200)
 HELP_FONT_SIZE = 22
-BRIGHT_CONTRAST, DIM_ALPHA = 128, 0.5
+DIM_ALPHA = 0.5
 
 
 class NoGraphicalDisplay(RuntimeError):
@@ -119,14 +120,14 @@ class SimulationWindow(AlwaysHealthy, PygameDevice):
         pygame.display.flip()
 
     def contrast(self, value: int) -> None:
-        """Full brightness from the default contrast (128) up, half below it: dimmed, as the
+        """Full brightness from the default contrast up, half below it: dimmed, as the
         terminal shows it (luma's own mapping draws the default contrast half grey).
 
         Zero stays off, which is how luma's ``hide`` blanks the window.
         """
         if not 0 <= value <= 255:
             raise ValueError(f"contrast must be 0..255, not {value}")
-        self._contrast = 1.0 if value >= BRIGHT_CONTRAST else DIM_ALPHA if value else 0.0
+        self._contrast = 1.0 if value >= DEFAULT_CONTRAST else DIM_ALPHA if value else 0.0
         if self._last_image is not None:
             self.display(self._last_image)
 

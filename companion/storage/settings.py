@@ -21,6 +21,9 @@ SETTINGS_NAME = "settings.json"
 DAMAGED_STEM = "settings-damaged"
 MAX_SECONDS = 24 * 60 * 60
 """A longer timeout is surely a typo; a day is as good as never."""
+DEFAULT_CONTRAST = 128
+"""The contrast a device starts at; the simulation's displays draw it at full brightness
+and lower levels dimmed (`companion.display.terminal`, `companion.display.window`)."""
 LANGUAGES = ("en", "ru", "pl", "cs", "ko")
 """The codes of the languages the screens speak (their words: `companion.text.language`)."""
 
@@ -33,7 +36,7 @@ class SettingsError(ValueError):
 class Settings:
     """The person's choices, kept on disk; each value is checked when made (`SettingsError`)."""
 
-    contrast: int = 128
+    contrast: int = DEFAULT_CONTRAST
     """The display's contrast, 0–255."""
     dim_after_s: int = 60
     """Seconds without input before the display dims; 0 = never."""

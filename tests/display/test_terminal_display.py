@@ -13,6 +13,7 @@ from PIL import Image
 
 from companion.display.terminal import Layout, TerminalDisplay, braille_picture, choose_layout
 from companion.inputs.keyboard import KEY_HELP
+from companion.storage.settings import DEFAULT_CONTRAST, Settings
 
 BLANK_BRAILLE = "\u2800"
 
@@ -231,6 +232,19 @@ def test_a_low_contrast_draws_the_picture_grey():
     assert terminal.screen().styles[3][6] == "97;40"
     with pytest.raises(ValueError):
         sink.contrast(300)
+
+
+def test_the_settings_default_contrast_is_white_and_one_step_below_it_grey():
+    # The threshold is the settings' default, read from where the settings get it: a new
+    # device's screen is never drawn dimmed, and any lower level is.
+    assert Settings().contrast == DEFAULT_CONTRAST
+    terminal = Terminal(140, 40)
+    sink = terminal.sink()
+    sink.display(blank_image())
+    sink.contrast(DEFAULT_CONTRAST)
+    assert terminal.screen().styles[3][6] == "97;40"
+    sink.contrast(DEFAULT_CONTRAST - 1)
+    assert terminal.screen().styles[3][6] == "38;5;244;40"
 
 
 @pytest.mark.parametrize("image", [Image.new("1", (128, 32)), Image.new("RGB", (128, 64))])

@@ -4,6 +4,7 @@ import pytest
 from PIL import Image
 
 from companion.display.factory import DisplayUnavailable, open_display
+from companion.storage.settings import DEFAULT_CONTRAST
 
 pygame = pytest.importorskip("pygame")
 
@@ -86,7 +87,9 @@ def test_without_a_graphical_display_the_window_says_so(monkeypatch):
 def test_the_default_contrast_is_full_white_lower_is_dimmed_and_zero_blank(window):
     image = Image.new("1", (128, 64), 1)
     screen = pygame.display.get_surface()
-    for level, grey in [(128, 255), (255, 255), (8, 127), (0, 0)]:
+    # The settings' default (128) is the lowest level drawn white.
+    bright, dimmed = DEFAULT_CONTRAST, DEFAULT_CONTRAST - 1
+    for level, grey in [(bright, 255), (255, 255), (dimmed, 127), (8, 127), (0, 0)]:
         window.contrast(level)
         window.display(image)
         assert screen.get_at(window._panel_at)[:3] == (grey, grey, grey), level
