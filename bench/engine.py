@@ -15,7 +15,7 @@ import random
 import time
 
 from companion.engine.actions import AutomaTurn
-from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
+from companion.engine.automa import DIFFICULTIES, Deck
 from companion.engine.game import Game
 from companion.engine.setup import solo_setup
 
@@ -24,9 +24,7 @@ def play(games: int, seed: int) -> tuple[float, int, int]:
     """Seconds spent, actions pushed and Automa turns played in `games` random games."""
     rng = random.Random(seed)
     setups = [
-        solo_setup(
-            rng.choice(list(DIFFICULTY_BY_NAME)), rng.choice(list(Deck)), seed=rng.getrandbits(32)
-        )
+        solo_setup(rng.choice(DIFFICULTIES), rng.choice(list(Deck)), seed=rng.getrandbits(32))
         for _ in range(games)
     ]
     actions = automa_turns = 0

@@ -75,10 +75,11 @@ print(sys.argv[1])
 GAMES = """
 import random, sys
 from companion.engine.game import Game
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.setup import solo_setup
 rng = random.Random(1)
 for number in range(int(sys.argv[1])):
-    game = Game(solo_setup("fellow", "normal", seed=number))
+    game = Game(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=number))
     while not game.is_over:
         game.push(rng.choice(game.legal_actions()))
 print(sys.argv[1])

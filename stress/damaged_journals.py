@@ -123,8 +123,7 @@ FOREIGN_JSON = (
 def random_game(rng: random.Random) -> Game:
     seed = rng.randrange(2**31)
     if rng.random() < 0.6:
-        level = rng.choice(DIFFICULTIES).name
-        setup = solo_setup(level, rng.choice(list(Deck)).value, seed=seed)
+        setup = solo_setup(rng.choice(DIFFICULTIES), rng.choice(list(Deck)), seed=seed)
     else:
         setup = two_player_setup(rng.choice((Side.P1, Side.P2)), seed=seed)
     game = Game(setup)

@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from companion.app.companion import Companion
-from companion.engine.automa import DECK_CARDS, DIFFICULTY_BY_NAME, Deck
+from companion.engine.automa import DECK_CARDS, DIFFICULTIES, DIFFICULTY_BY_NAME, Deck
 from companion.engine.catalogue import PATCHES, STARTING_PATCH_ID
 from companion.engine.game import Game
 from companion.engine.setup import Setup, solo_setup, two_player_setup
@@ -42,8 +42,8 @@ def solo_game(
     *patch_ids: str, cards: tuple[int, ...] = (), difficulty: str = "fellow", deck: str = "normal"
 ) -> Game:
     setup = solo_setup(
-        difficulty,
-        deck,
+        DIFFICULTY_BY_NAME[difficulty],
+        Deck(deck),
         seed=7,
         circle=circle_starting_with(*patch_ids),
         deck_order=deck_starting_with(Deck(deck), *cards),
@@ -70,7 +70,7 @@ def place(game: Game, name: str, position: int, buttons: int | None = None) -> N
 RANDOM_SETUPS = st.one_of(
     st.builds(
         solo_setup,
-        difficulty=st.sampled_from(list(DIFFICULTY_BY_NAME)),
+        difficulty=st.sampled_from(DIFFICULTIES),
         deck=st.sampled_from(list(Deck)),
         seed=st.integers(0, 2**32 - 1),
     ),

@@ -15,6 +15,7 @@ import pytest
 
 from companion.app.session import GameSession
 from companion.cli import seed_number
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.gamelog import header_line
 from companion.engine.setup import SEEDS, Side, solo_setup, two_player_setup
 from companion.output import PROGRAM
@@ -61,6 +62,22 @@ def assert_one_line(result: subprocess.CompletedProcess, status: int, *words: st
             header_line(two_player_setup(Side.P1, seed=1))
             + '\n{"action": "adjust", "side": "p1\\u0000", "delta": 1}\n',
             ("line 2", "'side' is 'p1\\x00'"),
+        ),
+        (
+            "difficulty.jsonl",
+            header_line(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=1)).replace(
+                '"fellow"', '"Fellow"'
+            )
+            + "\n",
+            ("line 1", "unknown difficulty 'Fellow'; expected one of intern,"),
+        ),
+        (
+            "deck.jsonl",
+            header_line(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=1)).replace(
+                '"normal"', '"norm\\u0000al"'
+            )
+            + "\n",
+            ("line 1", "'deck' is 'norm\\x00al'; expected one of normal, tactical"),
         ),
     ],
 )
@@ -113,7 +130,7 @@ def test_a_game_of_the_largest_seed_is_read_back(tmp_path):
     for seed in (largest, largest + 1):
         (tmp_path / str(seed)).mkdir()
         session = GameSession(tmp_path / str(seed))
-        session.start(solo_setup("fellow", "normal", seed=seed))
+        session.start(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=seed))
         resumed = GameSession(tmp_path / str(seed))
         assert resumed.load_notice is None and resumed.game.setup.seed == seed
 

@@ -7,6 +7,7 @@ import pytest
 from helpers import circle_starting_with
 
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.errors import SetupError
 from companion.engine.game import Game
 from companion.engine.gamelog import LogError, action_line, header_line, log_lines, read_log
@@ -21,7 +22,7 @@ def header(**fields):
 
 
 def test_header_and_action_lines_are_exactly_as_documented():
-    setup = solo_setup("fellow", "tactical", seed=42)
+    setup = solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.TACTICAL, seed=42)
     assert json.loads(header_line(setup)) == {
         "format": "patchwork-companion-log",
         "version": 1,
@@ -63,7 +64,7 @@ def test_two_player_header():
 
 def test_the_documented_example_replays():
     game = read_log(DOCS_EXAMPLE.read_text().splitlines())
-    assert game.setup.difficulty == "fellow" and len(game.move_stack) >= 5
+    assert game.setup.difficulty.name == "fellow" and len(game.move_stack) >= 5
 
 
 def test_what_a_hand_written_log_leaves_out_is_drawn_from_the_seed():
@@ -78,12 +79,12 @@ def test_what_a_hand_written_log_leaves_out_is_drawn_from_the_seed():
         }
     )
     game = read_log([line])
-    dealt = solo_setup("master", "normal", seed=99)
+    dealt = solo_setup(DIFFICULTY_BY_NAME["master"], Deck.NORMAL, seed=99)
     assert game.setup.circle == dealt.circle and game.setup.deck_order == dealt.deck_order
 
 
 def test_a_log_carrying_every_random_outcome_replays_without_its_seed():
-    game = Game(solo_setup("legend", "normal", seed=5))
+    game = Game(solo_setup(DIFFICULTY_BY_NAME["legend"], Deck.NORMAL, seed=5))
     while not game.is_over:
         game.push(game.legal_actions()[0])  # always advance (or the Automa's turn)
     assert any(a.reshuffle for a in game.move_stack if isinstance(a, AutomaTurn))
@@ -175,8 +176,20 @@ def test_solo_header_errors():
     solo = {"format": "patchwork-companion-log", "version": 1, "mode": "solo", "seed": 1}
     with pytest.raises(LogError, match="unknown difficulty 'boss'"):
         read_log([json.dumps(solo | {"difficulty": "boss", "deck": "normal"})])
+    # Names are read as written: a capital letter is a misspelling.
+    expected = (
+        "unknown difficulty 'Fellow'; expected one of intern, apprentice, fellow, master, legend"
+    )
+    with pytest.raises(LogError, match=rf"^line 1: {expected}$"):
+        read_log([json.dumps(solo | {"difficulty": "Fellow", "deck": "normal"})])
+    with pytest.raises(LogError, match="'difficulty' must be a string, not 3"):
+        read_log([json.dumps(solo | {"difficulty": 3, "deck": "normal"})])
     with pytest.raises(LogError, match="'deck' is 'blue'"):
         read_log([json.dumps(solo | {"difficulty": "intern", "deck": "blue"})])
+    with pytest.raises(
+        LogError, match=r"^line 1: 'deck' is 'Tactical'; expected one of normal, tactical$"
+    ):
+        read_log([json.dumps(solo | {"difficulty": "intern", "deck": "Tactical"})])
     with pytest.raises(LogError, match="deck order must hold cards 1–12"):
         read_log(
             [json.dumps(solo | {"difficulty": "intern", "deck": "normal", "deck_order": [1] * 12})]
@@ -184,7 +197,7 @@ def test_solo_header_errors():
 
 
 def test_bad_reshuffles():
-    game = Game(solo_setup("fellow", "normal", seed=1))
+    game = Game(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=1))
     lines = [
         header_line(game.setup),
         '{"action": "advance"}',

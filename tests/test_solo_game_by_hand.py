@@ -108,7 +108,7 @@ from companion.engine.actions import (
     TakeLeather,
     TakePatch,
 )
-from companion.engine.automa import AutomaDecision, Filter, FilterStep
+from companion.engine.automa import DIFFICULTY_BY_NAME, AutomaDecision, Deck, Filter, FilterStep
 from companion.engine.game import Game
 from companion.engine.setup import solo_setup
 
@@ -151,7 +151,9 @@ def check(game: Game, player: tuple[int, int], automa: tuple[int, int], turn: st
 
 
 def test_solo_game_by_hand():
-    setup = solo_setup("legend", "normal", circle=CIRCLE, deck_order=DECK_ORDER, seed=1)
+    setup = solo_setup(
+        DIFFICULTY_BY_NAME["legend"], Deck.NORMAL, circle=CIRCLE, deck_order=DECK_ORDER, seed=1
+    )
     game = Game(setup)
     assert len(CIRCLE) == 33 and CIRCLE[-1] == "P00"
     assert game.bonus_mark == 35  # legend: 53 - 18

@@ -10,7 +10,7 @@ from companion.app.circle import PickPatchScreen
 from companion.app.terms import deck_name, difficulty_name
 from companion.app.widgets import Action, Entry, Menu, Question
 from companion.app.wording import side_label
-from companion.engine.automa import DIFFICULTIES, Deck
+from companion.engine.automa import DIFFICULTIES, Deck, DifficultyLevel
 from companion.engine.setup import Mode, SetupChoice, Side
 from companion.text.language import msg
 from companion.views import ScreenKind
@@ -60,7 +60,7 @@ class NewGameFlow:
         entries = [
             Entry(
                 difficulty_name(level.name, words),
-                partial(self._pick_deck, level.name),
+                partial(self._pick_deck, level),
                 words("7x7 at {square}", square=level.bonus_mark),
             )
             for level in DIFFICULTIES
@@ -76,7 +76,7 @@ class NewGameFlow:
             )
         )
 
-    def _pick_deck(self, difficulty: str) -> None:
+    def _pick_deck(self, difficulty: DifficultyLevel) -> None:
         words = self.app.words
         entries = [
             Entry(

@@ -28,7 +28,7 @@ from companion.engine.actions import (
     Buy,
     ClaimBonus,
 )
-from companion.engine.automa import Deck
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck, DifficultyLevel
 from companion.engine.errors import RulesError
 from companion.engine.game import Game
 from companion.engine.json_limits import loads, short_repr
@@ -56,7 +56,8 @@ class LogError(ValueError):
 def header_line(setup: Setup) -> str:
     header: dict[str, Any] = {"format": LOG_FORMAT, "version": LOG_VERSION, "mode": setup.mode}
     if setup.mode is Mode.SOLO:
-        header |= {"difficulty": setup.difficulty, "deck": setup.deck}
+        assert setup.difficulty is not None
+        header |= {"difficulty": setup.difficulty.name, "deck": setup.deck}
     else:
         header["start"] = setup.start
     header |= {"seed": setup.seed, "circle": list(setup.circle)}
@@ -234,8 +235,8 @@ def parse_header(header: dict[str, Any], number: int = 1) -> Setup:
     try:
         if mode == Mode.SOLO:
             return solo_setup(
-                fields.string("difficulty"),
-                fields.choice("deck", [deck.value for deck in Deck]),
+                fields.difficulty("difficulty"),
+                Deck(fields.choice("deck", list(Deck))),
                 _seed_for(seed, number, circle, deck_order := fields.list_of("deck_order", int)),
                 circle=circle,
                 deck_order=deck_order,
@@ -297,6 +298,16 @@ class _Fields:
                 self.number, f"{key!r} is {short_repr(value)}; expected one of {', '.join(allowed)}"
             )
         return value
+
+    def difficulty(self, key: str) -> DifficultyLevel:
+        """A difficulty's name, as its level."""
+        name = self.string(key)
+        if name not in DIFFICULTY_BY_NAME:
+            expected = ", ".join(DIFFICULTY_BY_NAME)
+            raise LogError(
+                self.number, f"unknown difficulty {short_repr(name)}; expected one of {expected}"
+            )
+        return DIFFICULTY_BY_NAME[name]
 
     def side(self, key: str) -> Side:
         """A side's name, as the side: one of the four, whatever the game's mode (the

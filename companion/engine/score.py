@@ -69,7 +69,7 @@ class Scoring(GameState):
                     -EMPTY_SQUARE_PENALTY * side.empty_squares,
                 ),
             )
-        level = self.setup.difficulty_level
+        level = self.setup.difficulty
         assert level is not None
         shown = [PATCH_BY_ID[patch_id].buttons for patch_id in side.patches]
         with_buttons = sum(1 for buttons in shown if buttons)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from enum import StrEnum
 
-from companion.engine.automa import DECK_CARDS, DIFFICULTY_BY_NAME, Deck, DifficultyLevel
+from companion.engine.automa import DECK_CARDS, Deck, DifficultyLevel
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES, STARTING_PATCH_ID
 from companion.engine.errors import SetupError
 from companion.records import record
@@ -46,7 +46,8 @@ class Setup:
     circle: tuple[str, ...]
     """All 33 patch ids from the one directly clockwise of the neutral token; P00 last."""
     seed: int | None = None
-    difficulty: str | None = None
+    difficulty: DifficultyLevel | None = None
+    """Solo only, like `deck` and `deck_order`."""
     deck: Deck | None = None
     deck_order: tuple[int, ...] | None = None
     """The 12 cards of the deck, top first; the first two are set aside."""
@@ -56,13 +57,8 @@ class Setup:
     def __post_init__(self) -> None:
         _check_circle(self.circle)
         if self.mode is Mode.SOLO:
-            if self.difficulty not in DIFFICULTY_BY_NAME:
-                raise SetupError(
-                    f"unknown difficulty {self.difficulty!r}; "
-                    f"expected one of {', '.join(DIFFICULTY_BY_NAME)}"
-                )
-            if self.deck is None or self.deck_order is None:
-                raise SetupError("a solo game needs a deck and its order")
+            if self.difficulty is None or self.deck is None or self.deck_order is None:
+                raise SetupError("a solo game needs a difficulty, a deck and its order")
             check_deck_order(self.deck, self.deck_order)
         else:
             start_side(self.start)
@@ -77,10 +73,6 @@ class Setup:
         if self.mode is Mode.SOLO:
             return Side.PLAYER
         return start_side(self.start)
-
-    @property
-    def difficulty_level(self) -> DifficultyLevel | None:
-        return DIFFICULTY_BY_NAME[self.difficulty] if self.difficulty else None
 
 
 def start_side(name: str | None) -> Side:
@@ -148,14 +140,13 @@ def new_seed() -> int:
 
 
 def solo_setup(
-    difficulty: str,
-    deck: Deck | str,
+    difficulty: DifficultyLevel,
+    deck: Deck,
     seed: int | None = None,
     circle: tuple[str, ...] | None = None,
     deck_order: tuple[int, ...] | None = None,
 ) -> Setup:
     """A solo set-up; what is not given is drawn from `seed` (a fresh one if None)."""
-    deck = Deck(deck)
     if circle is None or deck_order is None:
         seed = new_seed() if seed is None else seed
         rng = random.Random(seed)
@@ -171,7 +162,7 @@ class SetupChoice:
     """What the player chose on the new-game menus, before the circle is dealt or entered."""
 
     mode: Mode
-    difficulty: str | None = None
+    difficulty: DifficultyLevel | None = None
     """Solo only."""
     deck: Deck | None = None
     """Solo only."""

@@ -172,7 +172,7 @@ class GameState:
 
     @property
     def bonus_mark(self) -> int | None:
-        level = self.setup.difficulty_level
+        level = self.setup.difficulty
         return level.bonus_mark if level else None
 
     def state(self) -> tuple:

@@ -13,7 +13,8 @@ def state_dict(game: Game) -> dict[str, Any]:
     setup = game.setup
     state: dict[str, Any] = {"mode": setup.mode.value}
     if setup.mode is Mode.SOLO:
-        state |= {"difficulty": setup.difficulty, "deck": setup.deck.value}  # type: ignore[union-attr]
+        assert setup.difficulty is not None and setup.deck is not None
+        state |= {"difficulty": setup.difficulty.name, "deck": setup.deck.value}
     else:
         state["start"] = setup.start
     outcome = game.outcome()
@@ -50,7 +51,8 @@ def text_summary(game: Game) -> str:
     """A few lines a person can read after `replay`."""
     setup = game.setup
     if setup.mode is Mode.SOLO:
-        title = f"Solo game, {setup.difficulty}, {setup.deck} deck"
+        assert setup.difficulty is not None
+        title = f"Solo game, {setup.difficulty.name}, {setup.deck} deck"
     else:
         title = f"Two-player game, {setup.start} started"
     lines = [f"{title}; {len(game.move_stack)} actions."]

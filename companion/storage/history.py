@@ -159,7 +159,7 @@ def _read_record(path: Path) -> GameRecord | None:
         path=path,
         date=_date_from_name(path.name) or datetime.fromtimestamp(modified),
         mode=setup.mode,
-        difficulty=setup.difficulty,
+        difficulty=setup.difficulty.name if setup.difficulty is not None else None,
         deck=setup.deck.value if setup.deck is not None else None,
         scores=dict(outcome.scores),
         winner=outcome.winner,

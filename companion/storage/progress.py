@@ -79,8 +79,8 @@ class Entering(_Compared):
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"mode": self.choice.mode.value}
         if self.choice.mode is Mode.SOLO:
-            assert self.choice.deck is not None
-            data |= {"difficulty": self.choice.difficulty, "deck": self.choice.deck.value}
+            assert self.choice.difficulty is not None and self.choice.deck is not None
+            data |= {"difficulty": self.choice.difficulty.name, "deck": self.choice.deck.value}
         else:
             data["start"] = self.choice.start
         return data | {"seed": self.seed, "placed": list(self.placed)}
@@ -101,11 +101,12 @@ class Entering(_Compared):
         if set(data) != expected[mode]:
             raise ProgressError(f"'entering' must have exactly {', '.join(sorted(expected[mode]))}")
         if mode == Mode.SOLO.value:
-            if data["difficulty"] not in DIFFICULTY_BY_NAME:
-                raise ProgressError(f"'entering.difficulty' is {short_repr(data['difficulty'])}")
+            difficulty = data["difficulty"]
+            if not isinstance(difficulty, str) or difficulty not in DIFFICULTY_BY_NAME:
+                raise ProgressError(f"'entering.difficulty' is {short_repr(difficulty)}")
             if data["deck"] not in [deck.value for deck in Deck]:
                 raise ProgressError(f"'entering.deck' is {short_repr(data['deck'])}")
-            choice = SetupChoice(Mode.SOLO, difficulty=data["difficulty"], deck=Deck(data["deck"]))
+            choice = SetupChoice(Mode.SOLO, DIFFICULTY_BY_NAME[difficulty], Deck(data["deck"]))
         else:
             if data["start"] not in (Side.P1, Side.P2):
                 raise ProgressError(f"'entering.start' is {short_repr(data['start'])}")

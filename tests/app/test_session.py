@@ -9,7 +9,7 @@ from helpers import damage_line_4
 from companion.app.session import GameSession
 from companion.app.undo_wording import undo_prompt_lines
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
-from companion.engine.automa import Deck
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import BonusOccasion
 from companion.engine.gamelog import action_record
 from companion.engine.setup import Mode, SetupChoice, solo_setup, two_player_setup
@@ -21,7 +21,7 @@ from companion.storage.journal import Journal
 
 
 def solo(seed=3):
-    return solo_setup("fellow", "normal", seed=seed)
+    return solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=seed)
 
 
 def test_an_action_is_in_the_journal_before_its_steps_are_returned(tmp_path):
@@ -206,13 +206,13 @@ def test_starting_over_a_game_in_progress_keeps_it_in_the_history(tmp_path):
 
 def test_a_circle_being_entered_survives_a_restart(tmp_path):
     session = GameSession(tmp_path)
-    choice = SetupChoice(Mode.SOLO, "fellow", Deck.TACTICAL)
+    choice = SetupChoice(Mode.SOLO, DIFFICULTY_BY_NAME["fellow"], Deck.TACTICAL)
     session.begin_entering(choice, seed=11)
     session.placed(["P07", "P03"])
     resumed = GameSession(tmp_path)
     entering = resumed.progress.entering
     assert entering.choice == choice and entering.seed == 11 and entering.placed == ["P07", "P03"]
-    circle = solo_setup("fellow", "tactical", seed=99).circle
+    circle = solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.TACTICAL, seed=99).circle
     game = resumed.start_entered(circle)
     assert game.setup.circle == circle and game.setup.seed == 11
     assert game.setup.deck is Deck.TACTICAL

@@ -10,6 +10,7 @@ from companion.app.companion import Companion
 from companion.app.play import board_view
 from companion.app.undo_wording import undo_cards, undo_prompt_lines
 from companion.engine.actions import AutomaTurn, Buy, ClaimBonus
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.catalogue import PATCH_BY_ID
 from companion.engine.game import Game
 from companion.engine.setup import Side, solo_setup, two_player_setup
@@ -144,7 +145,9 @@ def test_every_undo_question_and_reverse_card_of_random_games_fits(language):
     for seed in range(8):
         rng = random.Random(seed)
         game = Game(
-            solo_setup("legend", "normal", seed=seed) if seed % 2 else two_player_setup(seed=seed)
+            solo_setup(DIFFICULTY_BY_NAME["legend"], Deck.NORMAL, seed=seed)
+            if seed % 2
+            else two_player_setup(seed=seed)
         )
         while not game.is_over:
             actions = [a for a in game.legal_actions() if not isinstance(a, ClaimBonus)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Action, Adjust, Buy
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
 from companion.engine.setup import Side, solo_setup, two_player_setup
 from companion.storage.journal import Journal
@@ -30,7 +31,7 @@ def play(game: Game, count: int, journal: Journal | None = None) -> Game:
 def finished_solo(difficulty: str, deck: str, seed: int, extra_buttons: int = 0) -> Game:
     """A whole solo game: the player is given `extra_buttons` at once, then only
     advances, so its score is about 5 + 53 + extra − 162 (the quilt stays empty)."""
-    game = Game(solo_setup(difficulty, deck, seed=seed))
+    game = Game(solo_setup(DIFFICULTY_BY_NAME[difficulty], Deck(deck), seed=seed))
     if extra_buttons:
         game.push(Adjust(Side.PLAYER, extra_buttons))
     while not game.is_over:

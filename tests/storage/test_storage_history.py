@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from storage_games import finished_solo, finished_two_player, play
 
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
 from companion.engine.setup import Mode, solo_setup
 from companion.storage.history import History
@@ -53,7 +54,9 @@ def archived(tmp_path) -> tuple[Path, list[Game]]:
         if number == 2:
             journal.start(finished_two_player(7))
             journal.archive(finished=True)
-            journal.start(play(Game(solo_setup("master", "normal", seed=8)), 10))
+            journal.start(
+                play(Game(solo_setup(DIFFICULTY_BY_NAME["master"], Deck.NORMAL, seed=8)), 10)
+            )
             journal.archive(finished=False)
     # Abandoned even though it is over: the name says not to count it.
     journal.start(finished_solo("master", "normal", 9, 300))
@@ -169,7 +172,7 @@ def test_unreadable_and_unfinished_files_are_skipped_and_logged(tmp_path, caplog
     (history / "2026-11-22T11-00-00-solo.jsonl").write_bytes(b"\xff\xfe garbage\n")
     (history / "2026-11-22T11-01-00-solo.jsonl").write_text("")
     (history / "notes.txt").write_text("not a log")
-    journal.start(play(Game(solo_setup("fellow", "normal", seed=3)), 5))
+    journal.start(play(Game(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=3)), 5))
     unfinished = journal.archive(finished=True)  # a caller's mistake, still not fatal
     with caplog.at_level(logging.WARNING, logger="companion.storage.history"):
         entries = History(history).entries()

@@ -19,7 +19,7 @@ from storage_games import play
 import companion.storage.journal as journal_module
 import companion.untrusted as untrusted
 from companion.engine.actions import ADVANCE, AutomaTurn, Buy
-from companion.engine.automa import Deck
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
 from companion.engine.gamelog import header_line, log_lines, with_checksums
 from companion.engine.setup import Mode, SetupChoice, Side, solo_setup, two_player_setup
@@ -35,7 +35,7 @@ HUGE = "1" * 5_000
 
 def journalled(directory: Path, actions: int, seed: int = 11) -> tuple[Journal, Game]:
     journal = Journal(directory / "journal.jsonl", clock=lambda: WHEN)
-    game = Game(solo_setup("fellow", "tactical", seed=seed))
+    game = Game(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.TACTICAL, seed=seed))
     journal.start(game.setup)
     play(game, actions, journal)
     return journal, game
@@ -64,6 +64,12 @@ def aside(directory: Path, stem: str) -> list[Path]:
         '{"asked_bonus": ["player@\\u0662"]}',  # an Arabic-Indic 2: a digit, but not ASCII
         '{"asked_bonus": ["player@1234567"]}',  # more actions than a game holds
         '{"entering": {"mode": "solo", "difficulty": "boss", "deck": "normal", '
+        '"seed": 1, "placed": []}}',
+        '{"entering": {"mode": "solo", "difficulty": "Fellow", "deck": "normal", '
+        '"seed": 1, "placed": []}}',
+        '{"entering": {"mode": "solo", "difficulty": ["fellow"], "deck": "normal", '
+        '"seed": 1, "placed": []}}',
+        '{"entering": {"mode": "solo", "difficulty": "fellow", "deck": "Normal", '
         '"seed": 1, "placed": []}}',
         '{"entering": {"mode": "two-player", "start": "p1", "seed": 1, "placed": [["P01"]]}}',
         '{"extra": 1}',
@@ -106,7 +112,7 @@ def test_undone_actions_that_are_not_a_short_list_are_named(tmp_path, undone, pr
 
 
 def test_progress_round_trip(tmp_path):
-    choice = SetupChoice(Mode.SOLO, difficulty="fellow", deck=Deck.NORMAL)
+    choice = SetupChoice(Mode.SOLO, difficulty=DIFFICULTY_BY_NAME["fellow"], deck=Deck.NORMAL)
     undone = [Buy(1), AutomaTurn((3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12))]
     # "player@2": asked before the Automa's move that takes the tile, after 2 actions.
     progress = Progress(
@@ -119,7 +125,7 @@ def test_progress_round_trip(tmp_path):
 def test_progress_equality_sees_every_key_the_file_holds(tmp_path):
     # The round trip above is checked with Progress.__eq__: a key it skipped could be lost
     # between save and load unseen. The file's keys are those __eq__ and from_json know.
-    choice = SetupChoice(Mode.SOLO, difficulty="fellow", deck=Deck.NORMAL)
+    choice = SetupChoice(Mode.SOLO, difficulty=DIFFICULTY_BY_NAME["fellow"], deck=Deck.NORMAL)
     entering = Entering(choice, 7, ["P01"])
     saved = Progress(3, ["player"], 8, entering, [Buy(1)], 1)
     saved.save(tmp_path / "progress.json")
@@ -148,7 +154,7 @@ def test_progress_equality_sees_every_key_the_file_holds(tmp_path):
 
 def test_a_progress_is_shown_by_what_it_holds():
     # A failed comparison of two progresses showed `<Progress object at 0x…>` on both sides.
-    choice = SetupChoice(Mode.SOLO, difficulty="fellow", deck=Deck.NORMAL)
+    choice = SetupChoice(Mode.SOLO, difficulty=DIFFICULTY_BY_NAME["fellow"], deck=Deck.NORMAL)
     shown = repr(Progress(3, ["player@2"], 8, Entering(choice, 7, ["P30"]), [Buy(1)], 1))
     assert shown.startswith("Progress(acknowledged=3, asked_bonus=['player@2'], dealing=8, ")
     assert "entering=Entering(choice=SetupChoice(mode=<Mode.SOLO" in shown
@@ -251,7 +257,7 @@ def test_a_line_spliced_from_another_game_is_found(tmp_path):
 
 
 def test_an_old_journal_without_checksums_still_loads(tmp_path):
-    game = play(Game(solo_setup("fellow", "tactical", seed=11)), 12)
+    game = play(Game(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.TACTICAL, seed=11)), 12)
     path = tmp_path / "journal.jsonl"
     path.write_text("".join(line + "\n" for line in log_lines(game)))
     loaded = Journal(path).load()
@@ -268,7 +274,9 @@ def test_sixteen_times_the_limit_in_blank_lines_takes_bounded_memory(tmp_path, m
     path = tmp_path / "journal.jsonl"
     with path.open("wb") as handle:
         handle.write(
-            with_checksums([header_line(solo_setup("intern", "normal", seed=1))])[0].encode()
+            with_checksums(
+                [header_line(solo_setup(DIFFICULTY_BY_NAME["intern"], Deck.NORMAL, seed=1))]
+            )[0].encode()
         )
         handle.write(b"\n" * (16 * limit))
     tracemalloc.start()

@@ -14,6 +14,7 @@ from storage_games import finished_solo, finished_two_player, play, replay_of
 
 import companion.storage.journal as journal_module
 from companion.engine.actions import ADVANCE, Adjust
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
 from companion.engine.gamelog import header_line, log_lines, with_checksums
 from companion.engine.setup import solo_setup, two_player_setup
@@ -34,7 +35,7 @@ def fixed_clock() -> datetime:
 
 
 def new_game(seed: int = 11) -> Game:
-    return Game(solo_setup("fellow", "tactical", seed=seed))
+    return Game(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.TACTICAL, seed=seed))
 
 
 def journalled(tmp_path: Path, actions: int, seed: int = 11) -> tuple[Journal, Game]:
@@ -429,7 +430,7 @@ def test_an_illegal_last_action_is_damage_not_a_tear(tmp_path):
     assert loaded.moved_aside.read_bytes() == damaged
 
 
-HEADER = json.loads(header_line(solo_setup("master", "normal", seed=4)))
+HEADER = json.loads(header_line(solo_setup(DIFFICULTY_BY_NAME["master"], Deck.NORMAL, seed=4)))
 
 
 @pytest.mark.parametrize(
@@ -468,6 +469,16 @@ HEADER = json.loads(header_line(solo_setup("master", "normal", seed=4)))
             (json.dumps(HEADER) + "\n" + '{"action": "claim_bonus", "side": "Automa"}\n').encode(),
             "line 2: 'side' is 'Automa'; expected one of player, automa, p1, p2",
             id="misspelt side",
+        ),
+        pytest.param(
+            (json.dumps(HEADER | {"difficulty": "Master"}) + "\n").encode(),
+            "line 1: unknown difficulty 'Master'; expected one of intern,",
+            id="misspelt difficulty",
+        ),
+        pytest.param(
+            (json.dumps(HEADER | {"deck": "tactical "}) + "\n").encode(),
+            "line 1: 'deck' is 'tactical '; expected one of normal, tactical",
+            id="misspelt deck",
         ),
     ],
 )
