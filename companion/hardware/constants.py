@@ -6,10 +6,7 @@ and the display factory sizes its sinks by them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
-
-if TYPE_CHECKING:
-    from typing import Literal
+from typing import Literal, TypeAlias, get_args
 
 WIDTH, HEIGHT = 128, 64
 """The only panel size the screens are drawn for."""
@@ -19,9 +16,9 @@ OLED_DRIVERS = ("ssd1306", "sh1106", "ssd1309")
 TERMINAL_DRIVER = "terminal"
 """The simulation's "driver": the terminal, no bus."""
 DRIVERS = (*OLED_DRIVERS, TERMINAL_DRIVER)
-Interface: TypeAlias = "Literal['i2c', 'spi']"
-"""The bus a panel is wired to; a string alias, so the start pays nothing for it."""
-INTERFACES: tuple[Interface, ...] = ("i2c", "spi")
+Interface: TypeAlias = Literal["i2c", "spi"]
+"""The bus a panel is wired to."""
+INTERFACES: tuple[Interface, ...] = get_args(Interface)
 ROTATIONS = (0, 180)
 """Degrees; the screens are landscape, so a panel is mounted either way up."""
 
