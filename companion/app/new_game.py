@@ -59,7 +59,7 @@ class NewGameFlow:
         words = self.app.words
         entries = [
             Entry(
-                difficulty_name(level.name, words),
+                difficulty_name(level, words),
                 partial(self._pick_deck, level),
                 words("7x7 at {square}", square=level.bonus_mark),
             )

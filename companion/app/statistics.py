@@ -48,7 +48,7 @@ def statistics_lines(stats: Statistics, words: Words) -> list[str]:
 
 def _short(record: GameRecord, words: Words) -> str:
     """e.g. "fel/tac" or "2P", to keep a result on one line."""
-    if record.difficulty and record.deck:
+    if record.difficulty is not None and record.deck is not None:
         difficulty = difficulty_name(record.difficulty, words)[:3].lower()
         return f"{difficulty}/{deck_name(record.deck, words)[:3].lower()}"
     return words("2P")

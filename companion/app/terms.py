@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from companion.engine.automa import Deck, Filter
+from companion.engine.automa import Deck, DifficultyLevel, Filter
 from companion.text.language import Words, msg
 
 DIFFICULTY_NAMES: Mapping[str, str] = MappingProxyType(
@@ -22,7 +22,7 @@ DIFFICULTY_NAMES: Mapping[str, str] = MappingProxyType(
         "legend": msg("Legend"),
     }
 )
-DECK_NAMES: Mapping[str, str] = MappingProxyType(
+DECK_NAMES: Mapping[Deck, str] = MappingProxyType(
     {Deck.NORMAL: msg("Normal"), Deck.TACTICAL: msg("Tactical")}
 )
 FILTER_NAMES: Mapping[Filter, str] = MappingProxyType(
@@ -35,10 +35,10 @@ FILTER_NAMES: Mapping[Filter, str] = MappingProxyType(
 )
 
 
-def difficulty_name(difficulty: str, words: Words) -> str:
-    """A difficulty's name on screen, e.g. "Fellow"; an unknown id as it is."""
-    return words(DIFFICULTY_NAMES[difficulty]) if difficulty in DIFFICULTY_NAMES else difficulty
+def difficulty_name(difficulty: DifficultyLevel, words: Words) -> str:
+    """A difficulty's name on screen, e.g. "Fellow"."""
+    return words(DIFFICULTY_NAMES[difficulty.name])
 
 
-def deck_name(deck: str, words: Words) -> str:
-    return words(DECK_NAMES[deck]) if deck in DECK_NAMES else deck
+def deck_name(deck: Deck, words: Words) -> str:
+    return words(DECK_NAMES[deck])

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
+from companion.engine.automa import DIFFICULTIES, Deck, DifficultyLevel
 from companion.engine.gamelog import LogError, read_log
 from companion.engine.setup import Mode, Side
 from companion.records import record
@@ -44,9 +44,9 @@ class GameRecord:
     date: datetime
     """When it was archived (from the file name; the file's time if the name has none)."""
     mode: Mode
-    difficulty: str | None
+    difficulty: DifficultyLevel | None
     """Solo only, like `deck`."""
-    deck: str | None
+    deck: Deck | None
     scores: Mapping[Side, int]
     winner: Side
     tie: bool
@@ -62,8 +62,8 @@ class GameRecord:
     @property
     def label(self) -> str:
         """e.g. "fellow, tactical" or "two-player"."""
-        if self.mode is Mode.SOLO:
-            return f"{self.difficulty}, {self.deck}"
+        if self.difficulty is not None:
+            return f"{self.difficulty.name}, {self.deck}"
         return Mode.TWO_PLAYER.value
 
 
@@ -81,7 +81,7 @@ class SoloStatistics:
 class Statistics:
     """What the statistics screens show, worked out from the finished games."""
 
-    solo: Mapping[tuple[str, str], SoloStatistics]
+    solo: Mapping[tuple[DifficultyLevel, Deck], SoloStatistics]
     """By (difficulty, deck), easiest first, normal before tactical; only those played."""
     solo_overall: SoloStatistics | None
     """All solo games together; None if there are none."""
@@ -121,7 +121,7 @@ class History:
     ) -> Statistics:
         records = self.entries(keepalive)
         solo = [record for record in records if record.mode is Mode.SOLO]
-        by_kind: dict[tuple[str, str], list[GameRecord]] = {}
+        by_kind: dict[tuple[DifficultyLevel, Deck], list[GameRecord]] = {}
         for game in sorted(solo, key=_kind_order):
             by_kind.setdefault((game.difficulty, game.deck), []).append(game)  # type: ignore[arg-type]
         return Statistics(
@@ -159,8 +159,8 @@ def _read_record(path: Path) -> GameRecord | None:
         path=path,
         date=_date_from_name(path.name) or datetime.fromtimestamp(modified),
         mode=setup.mode,
-        difficulty=setup.difficulty.name if setup.difficulty is not None else None,
-        deck=setup.deck.value if setup.deck is not None else None,
+        difficulty=setup.difficulty,
+        deck=setup.deck,
         scores=dict(outcome.scores),
         winner=outcome.winner,
         tie=outcome.tie,
@@ -180,9 +180,7 @@ def _summarise(records: Sequence[GameRecord]) -> SoloStatistics:
 
 
 def _kind_order(record: GameRecord) -> tuple[int, int]:
-    difficulties = list(DIFFICULTY_BY_NAME)
-    decks = [deck.value for deck in Deck]
-    return difficulties.index(record.difficulty), decks.index(record.deck)  # type: ignore[arg-type]
+    return DIFFICULTIES.index(record.difficulty), list(Deck).index(record.deck)  # type: ignore[arg-type]
 
 
 def _is_abandoned(name: str) -> bool:

@@ -48,8 +48,7 @@ def test_a_whole_game_from_the_home_menu_to_the_history(tmp_path, solo, enter_ci
     stats = app.history.statistics()
     if solo:
         assert stats.solo_overall.games == 1
-        difficulty, deck = game.setup.difficulty.name, game.setup.deck.value
-        assert list(stats.solo) == [(difficulty, deck)]
+        assert list(stats.solo) == [(game.setup.difficulty, game.setup.deck)]
         outcome = game.outcome()
         assert stats.solo_overall.wins == (outcome.winner == "player")
     else:

@@ -13,7 +13,7 @@ from storage_games import finished_solo, finished_two_player, play
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
 from companion.engine.setup import Mode, solo_setup
-from companion.storage.history import History
+from companion.storage.history import History, SoloStatistics, Statistics
 from companion.storage.journal import Journal
 
 START = datetime(2026, 11, 22, 10, 0, 0)
@@ -28,6 +28,11 @@ SOLO_GAMES = [
     ("legend", "tactical", 5, 0),
     ("intern", "normal", 6, 150),
 ]
+
+
+def solo_by_name(stats: Statistics) -> dict[tuple[str, str], SoloStatistics]:
+    """The solo statistics by the names of their difficulty and deck."""
+    return {(level.name, deck.value): solo for (level, deck), solo in stats.solo.items()}
 
 
 class Clock:
@@ -92,7 +97,7 @@ def test_entries_are_the_finished_games_oldest_first(archived):
     solo = [entry for entry in entries if entry.mode is Mode.SOLO]
     for entry, game, (difficulty, deck, _, _) in zip(solo, games, SOLO_GAMES, strict=True):
         outcome = game.outcome()
-        assert (entry.difficulty, entry.deck) == (difficulty, deck)
+        assert (entry.difficulty, entry.deck) == (DIFFICULTY_BY_NAME[difficulty], Deck(deck))
         assert dict(entry.scores) == outcome.scores
         assert entry.winner == outcome.winner
         assert entry.margin == outcome.scores["player"] - outcome.scores["automa"]
@@ -114,19 +119,20 @@ def test_statistics(archived):
 
     stats = History(directory).statistics(recent=3)
 
-    assert list(stats.solo) == [("intern", "normal"), ("fellow", "normal"), ("legend", "tactical")]
-    assert stats.solo["fellow", "normal"].games == 3
-    assert stats.solo["fellow", "normal"].wins == 2
-    assert stats.solo["fellow", "normal"].best_margin == max(fellow) == margins[1]
-    assert stats.solo["fellow", "normal"].average_margin == pytest.approx(sum(fellow) / 3)
-    assert stats.solo["legend", "tactical"].games == 2
-    assert stats.solo["legend", "tactical"].wins == 1
-    assert stats.solo["legend", "tactical"].best_margin == margins[2]
-    assert stats.solo["legend", "tactical"].average_margin == pytest.approx(sum(legend) / 2)
-    assert stats.solo["intern", "normal"].games == 1
-    assert stats.solo["intern", "normal"].wins == 1
-    assert stats.solo["intern", "normal"].best_margin == intern[0]
-    assert stats.solo["intern", "normal"].average_margin == intern[0]
+    by_name = solo_by_name(stats)
+    assert list(by_name) == [("intern", "normal"), ("fellow", "normal"), ("legend", "tactical")]
+    assert by_name["fellow", "normal"].games == 3
+    assert by_name["fellow", "normal"].wins == 2
+    assert by_name["fellow", "normal"].best_margin == max(fellow) == margins[1]
+    assert by_name["fellow", "normal"].average_margin == pytest.approx(sum(fellow) / 3)
+    assert by_name["legend", "tactical"].games == 2
+    assert by_name["legend", "tactical"].wins == 1
+    assert by_name["legend", "tactical"].best_margin == margins[2]
+    assert by_name["legend", "tactical"].average_margin == pytest.approx(sum(legend) / 2)
+    assert by_name["intern", "normal"].games == 1
+    assert by_name["intern", "normal"].wins == 1
+    assert by_name["intern", "normal"].best_margin == intern[0]
+    assert by_name["intern", "normal"].average_margin == intern[0]
 
     overall = stats.solo_overall
     assert (overall.games, overall.wins) == (6, 4)
@@ -149,7 +155,7 @@ def test_the_statistics_by_hand_for_two_games(tmp_path):
     # seed 1: player 58 − 2×80 = −102, Automa 28: margin −130;
     # seed 2: player 358 − 2×79 = 200, Automa 30: margin 170.
     stats = History(tmp_path / "history").statistics()
-    fellow = stats.solo["fellow", "normal"]
+    fellow = stats.solo[DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL]
     assert (fellow.games, fellow.wins, fellow.best_margin) == (2, 1, 170)
     assert fellow.average_margin == 20.0
     assert [entry.margin for entry in stats.recent] == [170, -130]
