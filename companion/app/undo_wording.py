@@ -18,7 +18,7 @@ from companion.app.wording import (
     side_label,
     token_move,
 )
-from companion.engine.actions import Adjust, Advance, Buy, ClaimBonus, Earning
+from companion.engine.actions import Adjust, Advance, Buy, ClaimBonus, Earning, Pile
 from companion.engine.undo_steps import (
     MoveTokenBack,
     RefundCost,
@@ -110,16 +110,8 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
     reshuffled = False
     for step in undone.steps:
         match step:
-            case ReturnPatch(side, patch_id):
-                back = about_side(
-                    words,
-                    side,
-                    msg("Your {patch}: put it back"),
-                    msg("Automa's {patch}: put it back"),
-                    msg("{side}'s {patch}: put it back"),
-                    patch=patch_id,
-                )
-                circle += [back, _between(step, words)]
+            case ReturnPatch():
+                circle += [_patch_back(step, words), _between(step, words)]
             case RefundCost(_, _, count):
                 refund += count
             case ReturnNeutralToken(before):
@@ -176,6 +168,23 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
         Card(tuple(token[start : start + MOST_LINES])) for start in range(0, len(token), MOST_LINES)
     ]
     return moves + others
+
+
+def _patch_back(step: ReturnPatch, words: Words) -> str:
+    """Whose patch goes back: the Automa's from the pile its turn card named (worded as
+    that card's "Pile without ●; neutral there"), a player's off their quilt."""
+    if step.pile is Pile.WITH_BUTTONS:
+        return words("Pile with {button}: {patch} back", patch=step.patch_id)
+    if step.pile is Pile.WITHOUT_BUTTONS:
+        return words("Pile without {button}: {patch} back", patch=step.patch_id)
+    return about_side(
+        words,
+        step.side,
+        msg("Your {patch}: put it back"),
+        msg("Automa's {patch}: put it back"),
+        msg("{side}'s {patch}: put it back"),
+        patch=step.patch_id,
+    )
 
 
 def _between(step: ReturnPatch, words: Words) -> str:

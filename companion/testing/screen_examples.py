@@ -364,7 +364,11 @@ EXAMPLES: dict[str, View] = {
             bonus_mark=41,
             offer=(PatchView("P05"), PatchView("P21"), PatchView("P13")),
         ),
-        lines=("Automa's P08: put it back", "between P13 and P04;", "neutral token before P13"),
+        lines=(
+            f"Pile without {BUTTON}: P08 back",
+            "between P13 and P04;",
+            "neutral token before P13",
+        ),
         number=1,
         total=4,
     ),

@@ -3,13 +3,18 @@
 The games are those of tests/test_undo_steps.py, worked out by hand there.
 """
 
+import pytest
 from helpers import place, solo_game, two_player_game
 from test_undo_steps import buy_and_automa_take, correction_and_automa_pass
 
+from companion.app.play import board_view
 from companion.app.undo_wording import undo_cards, undo_prompt_lines
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy, ClaimBonus
 from companion.engine.undo_steps import plan_undo
+from companion.render.screens import render_canvas
 from companion.text.font import ARROW_TO, BUTTON
+from companion.text.language import LANGUAGE_NAMES, words_for
+from companion.views import StepView
 
 
 def test_the_question_names_the_buy_and_the_automa_turn_after_it():
@@ -55,11 +60,44 @@ def test_two_player_questions_never_mention_the_automa():
 def test_the_reverse_cards_of_a_buy_and_the_automa_take_after_it():
     cards = [card.lines for card in undo_cards(plan_undo(buy_and_automa_take()))]
     assert cards == [
-        ("Automa's P08: put it back", "between P13 and P04;", "neutral token before P13"),
+        # P08 shows no buttons (RULES.md §2): the Automa put it on its pile without.
+        (f"Pile without {BUTTON}: P08 back", "between P13 and P04;", "neutral token before P13"),
         (f"Automa's token 22 {ARROW_TO} 20", "Card 2 back on the deck"),
         ("Your P21: put it back", "between P05 and P13;", "neutral token before P05"),
         (f"Your token 22 {ARROW_TO} 19", f"Take 5{BUTTON} back from the bank"),
     ]
+
+
+def automa_takes_p01():
+    """Both tokens on 0, the circle P10 P01 P03: the player advances to 1 (+1 button);
+    the Automa, behind, draws card 12 (0 virtual buttons, no filters): only P01 costs
+    0, so it takes P01, the 2nd patch, between P10 and P03, and goes 0 -> 3."""
+    game = solo_game("P10", "P01", "P03", cards=(12,))
+    game.push(ADVANCE)
+    game.push(AUTOMA_TURN)
+    assert game.turn == "player"
+    return game
+
+
+def test_the_automa_patch_goes_back_from_the_pile_its_buttons_put_it_on():
+    # P01 shows 1 button (RULES.md §2): it lay on the Automa's pile with buttons.
+    first, *_ = undo_cards(plan_undo(automa_takes_p01()))
+    assert first.lines == (
+        f"Pile with {BUTTON}: P01 back",
+        "between P10 and P03;",
+        "neutral token before P10",
+    )
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGE_NAMES))
+def test_the_pile_card_fits_the_strip_in_every_language(language):
+    # The widest first row: a two-digit count at its right.
+    words = words_for(language)
+    for game in (buy_and_automa_take(), automa_takes_p01()):
+        card = undo_cards(plan_undo(game), words)[0]
+        board = board_view(game, game.turn, words)
+        canvas = render_canvas(StepView(board, card.lines, 10, 10))
+        assert canvas.overflows == [], card.lines
 
 
 def test_the_reverse_cards_of_an_automa_pass_with_income_leather_tile_and_reshuffle():

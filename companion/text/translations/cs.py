@@ -204,6 +204,8 @@ TRANSLATIONS: dict[str, str] = {
     "Your correction, {delta}{button}": "Tvá oprava, {delta}{button}",
     "Automa's correction, {delta}{button}": "Oprava Automy, {delta}{button}",
     "{side}'s correction, {delta}{button}": "Oprava ({side}), {delta}{button}",
+    "Pile with {button}: {patch} back": "Z hromádky s {button}: {patch}",
+    "Pile without {button}: {patch} back": "Z hromádky bez {button}: {patch}",
     "Your {patch}: put it back": "Tvá {patch}: vrať ji",
     "Automa's {patch}: put it back": "{patch} Automy: vrať ji",
     "{side}'s {patch}: put it back": "{patch} ({side}): vrať ji",

@@ -204,6 +204,8 @@ TRANSLATIONS: dict[str, str] = {
     "Your correction, {delta}{button}": "내 단추 고치기, {delta}{button}",
     "Automa's correction, {delta}{button}": "오토마 단추 고치기, {delta}{button}",
     "{side}'s correction, {delta}{button}": "{side} 단추 고치기, {delta}{button}",
+    "Pile with {button}: {patch} back": "{button} 있는 더미의 {patch}",
+    "Pile without {button}: {patch} back": "{button} 없는 더미의 {patch}",
     "Your {patch}: put it back": "내 {patch}: 반납",
     "Automa's {patch}: put it back": "오토마 {patch}: 반납",
     "{side}'s {patch}: put it back": "{side} {patch}: 반납",

@@ -204,6 +204,8 @@ TRANSLATIONS: dict[str, str] = {
     "Your correction, {delta}{button}": "Twoja poprawka, {delta}{button}",
     "Automa's correction, {delta}{button}": "Poprawka Automy, {delta}{button}",
     "{side}'s correction, {delta}{button}": "Poprawka ({side}), {delta}{button}",
+    "Pile with {button}: {patch} back": "Ze stosu z {button}: {patch}",
+    "Pile without {button}: {patch} back": "Ze stosu bez {button}: {patch}",
     "Your {patch}: put it back": "Twój {patch}: odłóż go",
     "Automa's {patch}: put it back": "{patch} Automy: odłóż go",
     "{side}'s {patch}: put it back": "{patch} ({side}): odłóż go",

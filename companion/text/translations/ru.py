@@ -204,6 +204,8 @@ TRANSLATIONS: dict[str, str] = {
     "Your correction, {delta}{button}": "Ваша правка, {delta}{button}",
     "Automa's correction, {delta}{button}": "Правка Автомы, {delta}{button}",
     "{side}'s correction, {delta}{button}": "Правка ({side}), {delta}{button}",
+    "Pile with {button}: {patch} back": "Из стопки с {button}: {patch}",
+    "Pile without {button}: {patch} back": "Из стопки без {button}: {patch}",
     "Your {patch}: put it back": "Ваш {patch}: верните его",
     "Automa's {patch}: put it back": "{patch} Автомы: верните его",
     "{side}'s {patch}: put it back": "{patch} ({side}): верните его",
