@@ -171,17 +171,18 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
 
 
 def _patch_back(step: ReturnPatch, words: Words) -> str:
-    """Whose patch goes back: the Automa's from the pile its turn card named (worded as
-    that card's "Pile without ●; neutral there"), a player's off their quilt."""
-    if step.pile is Pile.WITH_BUTTONS:
-        return words("Pile with {button}: {patch} back", patch=step.patch_id)
-    if step.pile is Pile.WITHOUT_BUTTONS:
-        return words("Pile without {button}: {patch} back", patch=step.patch_id)
+    """Whose patch goes back: a player's off their quilt, the Automa's from the pile its
+    turn card named (worded as that card's "Pile without ●; neutral there")."""
+    from_pile = (
+        msg("Pile with {button}: {patch} back")
+        if step.pile is Pile.WITH_BUTTONS
+        else msg("Pile without {button}: {patch} back")
+    )
     return about_side(
         words,
         step.side,
         msg("Your {patch}: put it back"),
-        msg("Automa's {patch}: put it back"),
+        from_pile,
         msg("{side}'s {patch}: put it back"),
         patch=step.patch_id,
     )

@@ -207,7 +207,6 @@ TRANSLATIONS: dict[str, str] = {
     "Pile with {button}: {patch} back": "Z hromádky s {button}: {patch}",
     "Pile without {button}: {patch} back": "Z hromádky bez {button}: {patch}",
     "Your {patch}: put it back": "Tvá {patch}: vrať ji",
-    "Automa's {patch}: put it back": "{patch} Automy: vrať ji",
     "{side}'s {patch}: put it back": "{patch} ({side}): vrať ji",
     "as the only patch left;": "jako jediná záplata;",
     "next to {patch};": "vedle {patch};",

@@ -207,7 +207,6 @@ TRANSLATIONS: dict[str, str] = {
     "Pile with {button}: {patch} back": "{button} 있는 더미의 {patch}",
     "Pile without {button}: {patch} back": "{button} 없는 더미의 {patch}",
     "Your {patch}: put it back": "내 {patch}: 반납",
-    "Automa's {patch}: put it back": "오토마 {patch}: 반납",
     "{side}'s {patch}: put it back": "{side} {patch}: 반납",
     "as the only patch left;": "남은 유일한 조각으로;",
     "next to {patch};": "{patch} 옆에;",

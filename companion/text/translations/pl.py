@@ -207,7 +207,6 @@ TRANSLATIONS: dict[str, str] = {
     "Pile with {button}: {patch} back": "Ze stosu z {button}: {patch}",
     "Pile without {button}: {patch} back": "Ze stosu bez {button}: {patch}",
     "Your {patch}: put it back": "Twój {patch}: odłóż go",
-    "Automa's {patch}: put it back": "{patch} Automy: odłóż go",
     "{side}'s {patch}: put it back": "{patch} ({side}): odłóż go",
     "as the only patch left;": "jako jedyny kawałek;",
     "next to {patch};": "obok {patch};",

@@ -207,7 +207,6 @@ TRANSLATIONS: dict[str, str] = {
     "Pile with {button}: {patch} back": "Из стопки с {button}: {patch}",
     "Pile without {button}: {patch} back": "Из стопки без {button}: {patch}",
     "Your {patch}: put it back": "Ваш {patch}: верните его",
-    "Automa's {patch}: put it back": "{patch} Автомы: верните его",
     "{side}'s {patch}: put it back": "{patch} ({side}): верните его",
     "as the only patch left;": "как единственный лоскут;",
     "next to {patch};": "рядом с {patch};",
