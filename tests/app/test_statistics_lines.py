@@ -3,13 +3,18 @@
 from datetime import datetime
 from pathlib import Path
 
+import pytest
 from storage.storage_games import finished_solo
 
 from companion.app.statistics import statistics_lines
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.setup import Mode
-from companion.storage.history import GameRecord, History, Statistics
+from companion.storage.history import GameRecord, History, SoloStatistics, Statistics
 from companion.storage.journal import Journal
+from companion.storage.settings import LANGUAGES
 from companion.text.language import words_for
+from companion.text.pages import text_page_lines
+from companion.text.typefaces import body_font
 
 
 def test_a_recent_result_keeps_two_negative_scores_apart():
@@ -51,5 +56,31 @@ def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
         " 11-23 fel/nor 200:30",
         " 11-23 fel/nor -102:28",
     ]
-    assert statistics_lines(stats, words_for("ru"))[1] == "разница: лучш. +170, ср. +20.0"
-    assert statistics_lines(stats, words_for("ko"))[1] == "차이 최고 +170, 평균 +20.0"
+    assert statistics_lines(stats, words_for("ru"))[1] == "отрыв: лучш. +170, ср. +20.0"
+    assert statistics_lines(stats, words_for("ko"))[1] == "최고 차 +170, 평균 +20.0"
+
+
+@pytest.mark.parametrize("sign", [-1, 1])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_margin_and_count_lines_fit_one_row_at_their_widest(language, sign):
+    # The widest margin: the player's lowest score, -162 (81 empty squares, every button
+    # spent), against the Automa's 277 (its four rows at three digits, as in
+    # test_every_screen_fits): -439; its sign turned for the widest win. An average
+    # a half short of it keeps one decimal. Counts of three digits: 999 games won.
+    # The "{difficulty} {deck}" heading line is left out: its longest level and deck
+    # names (Russian "Подмастерье Тактическая") wrap with any count.
+    margin = sign * 439
+    solo = SoloStatistics(
+        games=999, wins=999, best_margin=margin, average_margin=margin - sign * 0.5
+    )
+    apprentice_tactical = (DIFFICULTY_BY_NAME["apprentice"], Deck.TACTICAL)
+    stats = Statistics(
+        solo={apprentice_tactical: solo}, solo_overall=solo, two_player_games=999, recent=()
+    )
+    words = words_for(language)
+    heading, *lines = statistics_lines(stats, words)
+    assert heading.startswith(words("Apprentice"))
+    assert any(f"{margin:+d}" in line and f"{margin - sign * 0.5:+.1f}" in line for line in lines)
+    assert {line: text_page_lines([line], body_font(language)) for line in lines} == {
+        line: [line] for line in lines
+    }

@@ -51,7 +51,7 @@ TRANSLATIONS: dict[str, str] = {
     "No finished games yet.": "Zatím žádné dohrané hry.",
     "Finish a game and its result shows here.": "Dohrajte hru a její výsledek se objeví zde.",
     "{difficulty} {deck}: {wins}/{games} won": "{difficulty} {deck}: výhry {wins}/{games}",
-    "margin: best {best}, avg {average}": "rozdíl: nejl. {best}, prům. {average}",
+    "margin: best {best}, avg {average}": "nejl. rozdíl {best}, prům. {average}",
     "All solo: {wins}/{games} won": "Všechny sólo: výhry {wins}/{games}",
     "Two-player games: {count}": "Hry pro dva: {count}",
     "Last results:": "Poslední výsledky:",

@@ -52,7 +52,7 @@ TRANSLATIONS: dict[str, str] = {
     "Finish a game and its result shows here.": "Ukończ grę, a jej wynik pojawi się tutaj.",
     "{difficulty} {deck}: {wins}/{games} won": "{difficulty} {deck}: wygrane {wins}/{games}",
     "margin: best {best}, avg {average}": "różnica: najl. {best}, śr. {average}",
-    "All solo: {wins}/{games} won": "Wszystkie solo: wygrane {wins}/{games}",
+    "All solo: {wins}/{games} won": "Solo razem: wygrane {wins}/{games}",
     "Two-player games: {count}": "Gry dla dwóch: {count}",
     "Last results:": "Ostatnie wyniki:",
     "2P": "2g",
