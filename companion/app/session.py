@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
 from companion.engine.setup import Setup, SetupChoice, Side
-from companion.storage.journal import Journal, NothingToUndoError
+from companion.storage.journal import Journal, JournalChangedError, NothingToUndoError
 from companion.storage.paths import JOURNAL_NAME, PROGRESS_NAME
 from companion.storage.progress import MAX_UNDONE, Entering, Progress
 
@@ -144,7 +144,10 @@ class GameSession:
             self.undo_confirmed()
         steps = game.push(action)
         try:
-            self.journal.append(game.move_stack[-1])
+            try:
+                self.journal.append(game.move_stack[-1])
+            except JournalChangedError as change:
+                self._write_journal_again(change)
         except OSError:
             game.pop()
             raise
@@ -231,7 +234,10 @@ class GameSession:
         try:
             # All the actions at once: if the file cannot be shortened, the game stays
             # as the file says, with none of them taken back.
-            self.journal.undo(len(taken_back))
+            try:
+                self.journal.undo(len(taken_back))
+            except JournalChangedError as change:
+                self._write_journal_again(change)  # the game as the undo left it
         except (OSError, NothingToUndoError):
             for action in taken_back:
                 game.push(action)
@@ -241,6 +247,16 @@ class GameSession:
         if pending:
             return self.unconfirmed_undo()
         return self._reverse_steps_due(plan)
+
+    def _write_journal_again(self, change: JournalChangedError) -> None:
+        """The journal was changed outside the companion (shortened, replaced, removed):
+        the game in memory is the only whole record, so the journal is written again from
+        it. OSError if it cannot be."""
+        self.journal.rewrite(self.current)
+        log.warning(
+            "the saved game was changed outside the companion and was written again (%s)",
+            change,
+        )
 
     def _finish_interrupted_undo(self) -> None:
         """Finish an undo that the power cut short: its progress.json (the actions taken

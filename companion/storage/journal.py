@@ -31,6 +31,14 @@ Only a line that was never confirmed is ever dropped, and only the last one;
 anything else that cannot be replayed is moved aside whole, never deleted,
 and the actions before the first bad line are offered back (`JournalLoad.prefix`).
 
+A journal changed outside the companion while a game runs (shortened, replaced by
+another file, removed) is noticed before the next append or undo writes to it: the
+file is not the one the journal last wrote or read (another inode, shorter, or its
+last line not the one written last: the checksums chain, so any other line has another),
+and `JournalChangedError` is raised with the file untouched. The
+caller's game in memory is then the only whole record: it writes the journal again
+from it (`rewrite`).
+
 Every line carries a chained checksum (see `companion.engine.gamelog`), so a
 changed byte or a line spliced in from another game is found at its line.
 The file is read with a size cap (`JOURNAL_LIMIT`), never through a symbolic
@@ -93,6 +101,11 @@ class JournalExistsError(StorageError):
     """A game is already in progress: archive it before starting another."""
 
 
+class JournalChangedError(StorageError):
+    """The journal on the card is not the file it last wrote or read: changed outside the
+    companion. Nothing was written; `Journal.rewrite` puts the game back whole."""
+
+
 class NothingToUndoError(IndexError):
     """The journal holds only its header: undo reaches no further than the start."""
 
@@ -141,6 +154,9 @@ class Journal:
         self._torn_from: int | None = None
         """Where a torn last line starts that `load` could not drop (a read-only card):
         dropped before anything else is written (`_drop_torn_line`)."""
+        self._last_seen: _SeenFile | None = None
+        """The journal as this object last wrote or read it; None when it has no game
+        of its own (not loaded or started yet, archived, moved aside)."""
 
     def exists(self) -> bool:
         """Whether a game is in progress (a journal is on disk)."""
@@ -166,11 +182,30 @@ class Journal:
         else:
             lines = [header_line(game_or_setup)]
         try:
-            atomic_write_text(self.path, "".join(line + "\n" for line in with_checksums(lines)))
+            self._write_whole(lines)
         except OSError as error:
             raise StorageError(
                 f"{self.path}: cannot start the game ({reason_of(error)})", error
             ) from None
+
+    def rewrite(self, game: Game) -> None:
+        """Replace the journal, atomically, with `game`'s header and every action, as a
+        `start` and an `append` for each would have written it: for a journal changed
+        outside the companion (`JournalChangedError`), when the game in memory is the
+        only whole record. Raises `StorageError` if it cannot be written; the file is
+        then as it was."""
+        self._torn_from = None  # the file it was in is replaced
+        try:
+            self._write_whole(log_lines(game))
+        except OSError as error:
+            raise StorageError(
+                f"{self.path}: cannot write the game again ({reason_of(error)})", error
+            ) from None
+
+    def _write_whole(self, lines: list[str]) -> None:
+        checked = with_checksums(lines)
+        atomic_write_text(self.path, "".join(line + "\n" for line in checked))
+        self._remember(line_checksum(checked[-1]))
 
     def append(self, action: Action) -> None:
         """Add one action; it is on disk (fsynced) when this returns.
@@ -184,6 +219,8 @@ class Journal:
         try:
             fd = open_regular_file(self.path, os.O_RDWR)
         except FileNotFoundError:
+            if self._last_seen is not None:
+                raise JournalChangedError(f"{self.path}: removed") from None
             raise StorageError(f"{self.path}: no game in progress to add the action to") from None
         except NotRegularFileError as error:
             raise StorageError(f"{self.path}: cannot save the action ({error})") from None
@@ -192,13 +229,16 @@ class Journal:
                 f"{self.path}: cannot save the action ({reason_of(error)})", error
             ) from None
         try:
+            status = os.fstat(fd)
             end = os.lseek(fd, 0, os.SEEK_END)
-            self._check_ends_cleanly(fd, end)
+            self._check_ends_cleanly(fd, end, self._change_since_last_seen(status))
             text = action_line(action)
             tail = min(end, TAIL_LIMIT)
             previous = line_checksum(_last_line(os.pread(fd, tail, end - tail)))
+            self._check_unchanged(status, previous)
+            checksum = None
             if previous is not None:  # a journal begun by an older companion has none
-                text, _ = with_checksum(text, previous)
+                text, checksum = with_checksum(text, previous)
             line = (text + "\n").encode("utf-8")
             try:
                 write_all(fd, line)
@@ -210,6 +250,7 @@ class Journal:
                 raise StorageError(
                     f"{self.path}: cannot save the action ({reason_of(error)})", error
                 ) from None
+            self._last_seen = _SeenFile.of(os.fstat(fd), checksum)
         finally:
             os.close(fd)
 
@@ -223,8 +264,15 @@ class Journal:
         """
         self._drop_torn_line()
         try:
+            changed = self._change_since_last_seen(os.lstat(self.path))
+            if changed:
+                raise JournalChangedError(changed)
             data, size = read_capped(self.path, JOURNAL_LIMIT)
+        except JournalChangedError:
+            raise
         except FileNotFoundError:
+            if self._last_seen is not None:
+                raise JournalChangedError(f"{self.path}: removed") from None
             raise StorageError(f"{self.path}: no game in progress to undo in") from None
         except OSError as error:
             raise StorageError(
@@ -236,6 +284,7 @@ class Journal:
             raise StorageError(f"{self.path}: too large to undo in; restart to repair it")
         if data and not data.endswith(b"\n"):
             raise StorageError(f"{self.path}: the last line is incomplete; restart to repair it")
+        self._check_unchanged(os.lstat(self.path), line_checksum(_last_line(data)))
         end = len(data)
         for _ in range(count):
             last = _last_nonblank_start(data, end)
@@ -243,6 +292,7 @@ class Journal:
                 raise NothingToUndoError("nothing to undo: the game is at its start")
             end = last
         self._truncate(end)
+        self._remember(line_checksum(_last_line(data[:end])))
 
     def archive(self, finished: bool) -> Path:
         """Move the journal into `history/` and return its new path.
@@ -267,6 +317,7 @@ class Journal:
                 f"{self.path}: cannot be archived in {self.history_dir} ({reason_of(error)})",
                 error,
             ) from None
+        self._last_seen = None
         logger.info("archived the game as %s", target)
         return target
 
@@ -277,6 +328,7 @@ class Journal:
         file the card will not let it repair is left as it is (see the module's
         docstring)."""
         remove_stale_temp_files(self.path)
+        self._last_seen = None
         try:
             data, size = read_capped(self.path, JOURNAL_LIMIT)
         except FileNotFoundError:
@@ -318,6 +370,7 @@ class Journal:
                     len(data) - keep,
                     data[keep : keep + LOGGED_BYTES],
                 )
+        self._remember(line_checksum(_last_line(data[:keep])))
         return JournalLoad(replayed.game, notice)
 
     # --- helpers ------------------------------------------------------------------------
@@ -341,14 +394,51 @@ class Journal:
         written after it: an action appended behind a whole line of zeros, or an undo
         counting that line as an action, would damage the game."""
         if self._torn_from is not None:
+            seen = self._last_seen
             self._truncate(self._torn_from)
+            self._remember(seen.last_checksum if seen else None)
             self._torn_from = None
 
-    def _check_ends_cleanly(self, fd: int, end: int) -> None:
+    def _change_since_last_seen(self, now: os.stat_result) -> str | None:
+        """How the file is not the one last written or read (another file in its place,
+        or shorter), None if it may be. Blank lines added after it change nothing."""
+        seen = self._last_seen
+        if seen is None:
+            return None
+        if (now.st_dev, now.st_ino) != (seen.device, seen.inode):
+            return f"{self.path}: replaced by another file outside the companion"
+        if now.st_size < seen.size:
+            return (
+                f"{self.path}: shortened outside the companion "
+                f"({seen.size} bytes when last written, now {now.st_size})"
+            )
+        return None
+
+    def _check_unchanged(self, now: os.stat_result, last_checksum: int | None) -> None:
+        """`JournalChangedError` if the file is not the one last written or read, or its
+        last line is not the one written last."""
+        changed = self._change_since_last_seen(now)
+        if changed is None and self._last_seen and last_checksum != self._last_seen.last_checksum:
+            changed = f"{self.path}: its last line was changed outside the companion"
+        if changed:
+            raise JournalChangedError(changed)
+
+    def _check_ends_cleanly(self, fd: int, end: int, changed: str | None) -> None:
+        """Refuse to write after an empty file or an incomplete line; as a
+        `JournalChangedError` if that came from outside (`changed`), for the caller to
+        write the game again rather than lose the lines before the tear at the next load."""
+        error = JournalChangedError if changed else StorageError
         if end == 0:
-            raise StorageError(f"{self.path}: the journal is empty; restart to repair it")
+            raise error(f"{self.path}: the journal is empty; restart to repair it")
         if os.pread(fd, 1, end - 1) != b"\n":
-            raise StorageError(f"{self.path}: the last line is incomplete; restart to repair it")
+            raise error(f"{self.path}: the last line is incomplete; restart to repair it")
+
+    def _remember(self, last_checksum: int | None) -> None:
+        """The file as it is now, its last line carrying `last_checksum`, is the journal's."""
+        try:
+            self._last_seen = _SeenFile.of(os.lstat(self.path), last_checksum)
+        except OSError:
+            self._last_seen = None  # gone since: the next write finds no game, as before
 
     def _truncate(self, length: int) -> None:
         try:
@@ -404,6 +494,7 @@ class Journal:
             ) from None
 
     def _move_aside(self) -> Path:
+        self._last_seen = None
         return move_aside(self.path, f"{self.path.stem}-damaged", LOG_SUFFIX, self._clock())
 
     def _mode_for_name(self) -> str:
@@ -414,6 +505,22 @@ class Journal:
         except (OSError, ValueError, AttributeError):
             mode = None
         return mode if mode in {m.value for m in Mode} else "game"
+
+
+@record
+class _SeenFile:
+    """The journal's file as last written or read: a file put in its place has another
+    inode, one shortened a smaller size, one rewritten in place another last line."""
+
+    device: int
+    inode: int
+    size: int
+    last_checksum: int | None
+    """The chained checksum of its last line (None in a journal without checksums)."""
+
+    @classmethod
+    def of(cls, status: os.stat_result, last_checksum: int | None) -> _SeenFile:
+        return cls(status.st_dev, status.st_ino, status.st_size, last_checksum)
 
 
 def _last_nonblank_start(data: bytes, end: int) -> int | None:

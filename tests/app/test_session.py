@@ -716,3 +716,100 @@ def test_undos_in_a_row_past_the_limit_leave_out_the_unconfirmed_automa_turn_fir
     # Joined, the plan's Automa turns are counted, not its actions but one.
     assert second.automa_turns == turns - 1 and second.person.action == Adjust("player", 2)
     assert reverse_steps(GameSession(tmp_path).unconfirmed_undo()) == reverse_steps(second)
+
+
+# --- a journal changed outside the companion while the game runs --------------------------
+
+
+def play_on(session, count):
+    for _ in range(count):
+        session.play(AUTOMA_TURN if session.game.turn == "automa" else ADVANCE)
+
+
+def journal_of_an_uninterrupted_run(directory, actions, undos=0):
+    """The bytes a session never disturbed writes for the same game and presses."""
+    directory.mkdir()
+    session = GameSession(directory)
+    session.start(solo())
+    play_on(session, actions)
+    for _ in range(undos):
+        session.undo()
+    return (directory / "journal.jsonl").read_bytes()
+
+
+def shorten_to_its_first_lines(path, count):
+    path.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:count]))
+
+
+def another_games_journal(directory):
+    directory.mkdir()
+    other = GameSession(directory)
+    other.start(solo(seed=9))
+    play_on(other, 4)
+    return (directory / "journal.jsonl").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda path, _: shorten_to_its_first_lines(path, 2), id="shortened"),
+        pytest.param(lambda path, _: path.write_bytes(path.read_bytes()[:-7]), id="cut mid-line"),
+        pytest.param(
+            lambda path, other: path.write_bytes(another_games_journal(other)), id="replaced"
+        ),
+        pytest.param(lambda path, _: path.unlink(), id="removed"),
+    ],
+)
+def test_a_journal_changed_outside_is_written_again_whole_at_the_next_action(
+    tmp_path, caplog, change
+):
+    (tmp_path / "device").mkdir()
+    session = GameSession(tmp_path / "device")
+    session.start(solo())
+    play_on(session, 4)
+    change(session.journal.path, tmp_path / "other")
+    play_on(session, 1)
+    # As a start and five appends would have written it: nothing recorded is lost.
+    assert session.journal.path.read_bytes() == journal_of_an_uninterrupted_run(
+        tmp_path / "uninterrupted", 5
+    )
+    resumed = GameSession(tmp_path / "device")
+    assert resumed.load_notice is None
+    assert resumed.game.move_stack == session.game.move_stack
+    assert "changed outside the companion and was written again" in caplog.text
+    # And the game goes on from there as ever.
+    play_on(session, 1)
+    assert GameSession(tmp_path / "device").game.move_stack == session.game.move_stack
+
+
+def test_an_undo_after_the_journal_was_shortened_outside_writes_the_game_undone(tmp_path):
+    (tmp_path / "device").mkdir()
+    session = GameSession(tmp_path / "device")
+    session.start(solo())
+    play_on(session, 4)
+    shorten_to_its_first_lines(session.journal.path, 1)  # the header alone: nothing to undo
+    session.undo()
+    undos_moves = len(session.game.move_stack)
+    assert 0 < undos_moves < 4
+    assert session.journal.path.read_bytes() == journal_of_an_uninterrupted_run(
+        tmp_path / "uninterrupted", 4, undos=1
+    )
+    assert GameSession(tmp_path / "device").game.move_stack == session.game.move_stack
+
+
+def test_a_journal_changed_outside_that_cannot_be_written_again_keeps_the_action_out(
+    tmp_path, monkeypatch
+):
+    session = GameSession(tmp_path)
+    session.start(solo())
+    play_on(session, 3)
+    shorten_to_its_first_lines(session.journal.path, 2)
+    before = list(session.game.move_stack)
+
+    def full_card(*_, **__):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", full_card)
+    with pytest.raises(StorageError, match="cannot write the game again"):
+        play_on(session, 1)
+    assert session.game.move_stack == before

@@ -22,6 +22,7 @@ from companion.storage.files import StorageError
 from companion.storage.journal import (
     TORN_NOTICE,
     Journal,
+    JournalChangedError,
     JournalExistsError,
     JournalLoad,
     NothingToUndoError,
@@ -598,3 +599,32 @@ def test_an_append_after_blank_lines_chains_on_the_last_action(tmp_path):
         handle.write(b"\n\n")
     play(game, 1, journal)
     assert Journal(journal.path).load().game.state() == game.state()
+
+
+# --- changed outside the companion ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("write", ["append", "undo"])
+def test_a_journal_shortened_outside_is_refused_untouched_and_written_again_whole(tmp_path, write):
+    journal, game = journalled(tmp_path, 4)
+    whole = journal.path.read_bytes()
+    shortened = b"".join(whole.splitlines(keepends=True)[:3])  # the header and 2 actions
+    journal.path.write_bytes(shortened)
+    game.push(play(replay_of(game, 4), 1).move_stack[-1])
+    with pytest.raises(JournalChangedError, match="shortened outside"):
+        if write == "append":
+            journal.append(game.move_stack[-1])
+        else:
+            journal.undo()
+    assert journal.path.read_bytes() == shortened
+    journal.rewrite(game)
+    # What a start and an append for each action writes, from another journal.
+    uninterrupted = Journal(tmp_path / "uninterrupted.jsonl")
+    uninterrupted.start(game.setup)
+    for action in game.move_stack:
+        uninterrupted.append(action)
+    assert journal.path.read_bytes() == uninterrupted.path.read_bytes()
+    # The rewritten file is the journal's own again: the next append follows it.
+    game.push(play(replay_of(game, 5), 1).move_stack[-1])
+    journal.append(game.move_stack[-1])
+    assert Journal(journal.path).load().game.move_stack == game.move_stack
