@@ -18,13 +18,15 @@ def statistics_lines(stats: Statistics, words: Words) -> list[str]:
     lines = []
     for (difficulty, deck), solo in stats.solo.items():
         lines += [
+            # The level and deck head their own row: with the wins beside them, the
+            # longest names (Russian "Подмастерье Тактическая", 108 of 124 pixels)
+            # wrapped. Three rows a group: a page (6 rows, Korean 3) never splits one.
             words(
-                "{difficulty} {deck}: {wins}/{games} won",
+                "{difficulty} {deck}:",
                 difficulty=difficulty_name(difficulty, words),
                 deck=deck_name(deck, words),
-                wins=solo.wins,
-                games=solo.games,
             ),
+            words("{wins}/{games} won", wins=solo.wins, games=solo.games),
             # Named the margin: beside a listed "-59:7", a bare "best -66" read as a
             # score gone wrong. Not indented: the page's wrapping drops leading spaces.
             words(

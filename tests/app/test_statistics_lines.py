@@ -7,7 +7,8 @@ import pytest
 from storage.storage_games import finished_solo
 
 from companion.app.statistics import statistics_lines
-from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
+from companion.app.terms import DECK_NAMES, DIFFICULTY_NAMES
+from companion.engine.automa import DIFFICULTIES, Deck
 from companion.engine.setup import Mode
 from companion.storage.history import GameRecord, History, SoloStatistics, Statistics
 from companion.storage.journal import Journal
@@ -49,37 +50,53 @@ def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
         journal.archive(finished=True)
     stats = History(tmp_path / "history").statistics()
     assert statistics_lines(stats, words_for("en")) == [
-        "Fellow Normal: 1/2 won",
+        "Fellow Normal:",
+        "1/2 won",
         "margin: best +170, avg +20.0",
         "All solo: 1/2 won",
         "Last results:",
         " 11-23 fel/nor 200:30",
         " 11-23 fel/nor -102:28",
     ]
-    assert statistics_lines(stats, words_for("ru"))[1] == "отрыв: лучш. +170, ср. +20.0"
-    assert statistics_lines(stats, words_for("ko"))[1] == "최고 차 +170, 평균 +20.0"
+    assert statistics_lines(stats, words_for("ru"))[:3] == [
+        "Подмастерье Обычная:",
+        "побед 1/2",
+        "отрыв: лучш. +170, ср. +20.0",
+    ]
+    assert statistics_lines(stats, words_for("ko"))[:3] == [
+        "보통 기본:",
+        "2판 1승",
+        "최고 차 +170, 평균 +20.0",
+    ]
 
 
 @pytest.mark.parametrize("sign", [-1, 1])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_margin_and_count_lines_fit_one_row_at_their_widest(language, sign):
+def test_every_statistics_line_fits_one_row_at_its_widest(language, sign):
     # The widest margin: the player's lowest score, -162 (81 empty squares, every button
     # spent), against the Automa's 277 (its four rows at three digits, as in
     # test_every_screen_fits): -439; its sign turned for the widest win. An average
     # a half short of it keeps one decimal. Counts of three digits: 999 games won.
-    # The "{difficulty} {deck}" heading line is left out: its longest level and deck
-    # names (Russian "Подмастерье Тактическая") wrap with any count.
+    # Every level with both decks, so the longest pair of names is among them
+    # (Russian "Подмастерье Тактическая").
     margin = sign * 439
     solo = SoloStatistics(
         games=999, wins=999, best_margin=margin, average_margin=margin - sign * 0.5
     )
-    apprentice_tactical = (DIFFICULTY_BY_NAME["apprentice"], Deck.TACTICAL)
     stats = Statistics(
-        solo={apprentice_tactical: solo}, solo_overall=solo, two_player_games=999, recent=()
+        solo={(level, deck): solo for level in DIFFICULTIES for deck in Deck},
+        solo_overall=solo,
+        two_player_games=999,
+        recent=(),
     )
     words = words_for(language)
-    heading, *lines = statistics_lines(stats, words)
-    assert heading.startswith(words("Apprentice"))
+    lines = statistics_lines(stats, words)
+    for level in DIFFICULTIES:
+        for deck in Deck:
+            assert any(
+                words(DIFFICULTY_NAMES[level.name]) in line and words(DECK_NAMES[deck]) in line
+                for line in lines
+            )
     assert any(f"{margin:+d}" in line and f"{margin - sign * 0.5:+.1f}" in line for line in lines)
     assert {line: text_page_lines([line], body_font(language)) for line in lines} == {
         line: [line] for line in lines
