@@ -23,7 +23,7 @@ from companion.inputs.events import Input
 from companion.storage.paths import HISTORY_DIRECTORY, holds_a_game
 from companion.storage.settings import SETTINGS_NAME, load_settings
 from companion.text.language import Words, msg, words_for
-from companion.text.pages import text_page_lines
+from companion.text.pages import page_lines, text_page_lines
 from companion.text.typefaces import body_font
 from companion.views import ScreenKind, TextView, View
 
@@ -238,7 +238,7 @@ class Companion:
         from companion.app.statistics import statistics_lines  # as for `history`
 
         statistics = self.history.statistics(keepalive=self.keepalive)
-        lines = statistics_lines(statistics, self.words)
+        lines = statistics_lines(statistics, self.words, page_lines(body_font(self.words.language)))
         self.show(Pages(self.words("Statistics"), lines, self.home, self.words))
 
     def not_saved(self, what: str, error: OSError, then: Action) -> None:

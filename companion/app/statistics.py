@@ -7,8 +7,9 @@ from companion.storage.history import GameRecord, Statistics
 from companion.text.language import Words
 
 
-def statistics_lines(stats: Statistics, words: Words) -> list[str]:
-    """Solo results per difficulty and deck, then two-player games, then recent results."""
+def statistics_lines(stats: Statistics, words: Words, rows_a_page: int) -> list[str]:
+    """Solo results per difficulty and deck, then two-player games, then recent results,
+    for pages of `rows_a_page` rows (each of these lines fits one row)."""
     if stats.solo_overall is None and not stats.two_player_games:
         return [
             words("No finished games yet."),
@@ -41,6 +42,10 @@ def statistics_lines(stats: Statistics, words: Words) -> list[str]:
     if stats.two_player_games:
         lines.append(words("Two-player games: {count}", count=stats.two_player_games))
     if stats.recent:
+        if len(lines) % rows_a_page == rows_a_page - 1:
+            # The heading would end its page alone, its results on the next: it starts
+            # the next page with them.
+            lines.append("")
         lines.append(words("Last results:"))
     for record in stats.recent:
         scores = ":".join(str(score) for score in record.scores.values())

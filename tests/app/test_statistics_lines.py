@@ -8,13 +8,14 @@ from storage.storage_games import finished_solo
 
 from companion.app.statistics import statistics_lines
 from companion.app.terms import DECK_NAMES, DIFFICULTY_NAMES
+from companion.app.widgets import Pages
 from companion.engine.automa import DIFFICULTIES, Deck
 from companion.engine.setup import Mode
 from companion.storage.history import GameRecord, History, SoloStatistics, Statistics
 from companion.storage.journal import Journal
 from companion.storage.settings import LANGUAGES
 from companion.text.language import words_for
-from companion.text.pages import text_page_lines
+from companion.text.pages import page_lines, text_page_lines
 from companion.text.typefaces import body_font
 
 
@@ -34,7 +35,7 @@ def test_a_recent_result_keeps_two_negative_scores_apart():
         margin=None,
     )
     stats = Statistics(solo={}, solo_overall=None, two_player_games=1, recent=(record,))
-    assert statistics_lines(stats, words_for("en"))[-1] == " 11-23 2P -28:-56"
+    assert statistics_lines(stats, words_for("en"), 6)[-1] == " 11-23 2P -28:-56"
 
 
 def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
@@ -49,7 +50,7 @@ def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
         journal.start(finished_solo("fellow", "normal", seed, extra))
         journal.archive(finished=True)
     stats = History(tmp_path / "history").statistics()
-    assert statistics_lines(stats, words_for("en")) == [
+    assert statistics_lines(stats, words_for("en"), 6) == [
         "Fellow Normal:",
         "1/2 won",
         "margin: best +170, avg +20.0",
@@ -58,12 +59,12 @@ def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
         " 11-23 fel/nor 200:30",
         " 11-23 fel/nor -102:28",
     ]
-    assert statistics_lines(stats, words_for("ru"))[:3] == [
+    assert statistics_lines(stats, words_for("ru"), 6)[:3] == [
         "Подмастерье Обычная:",
         "побед 1/2",
         "отрыв: лучш. +170, ср. +20.0",
     ]
-    assert statistics_lines(stats, words_for("ko"))[:3] == [
+    assert statistics_lines(stats, words_for("ko"), 6)[:3] == [
         "보통 기본:",
         "2판 1승",
         "최고 차 +170, 평균 +20.0",
@@ -90,7 +91,7 @@ def test_every_statistics_line_fits_one_row_at_its_widest(language, sign):
         recent=(),
     )
     words = words_for(language)
-    lines = statistics_lines(stats, words)
+    lines = statistics_lines(stats, words, 6)
     for level in DIFFICULTIES:
         for deck in Deck:
             assert any(
@@ -101,3 +102,40 @@ def test_every_statistics_line_fits_one_row_at_its_widest(language, sign):
     assert {line: text_page_lines([line], body_font(language)) for line in lines} == {
         line: [line] for line in lines
     }
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_last_results_heading_never_ends_a_page_alone(language):
+    # One level and deck (3 rows), all solo, two-player games: 5 rows, so the heading
+    # would be a 6-row page's last (English, Russian, Polish, Czech) and a 3-row page's
+    # last (Korean, rows 4-6). It starts the next page, above its first result.
+    record = GameRecord(
+        path=Path("2026-11-23T19-43-47-two-player.jsonl"),
+        date=datetime(2026, 11, 23, 19, 43, 47),
+        mode=Mode.TWO_PLAYER,
+        difficulty=None,
+        deck=None,
+        scores={"p1": -28, "p2": -56},
+        winner="p1",
+        tie=False,
+        margin=None,
+    )
+    solo = SoloStatistics(games=2, wins=1, best_margin=170, average_margin=20.0)
+    stats = Statistics(
+        solo={(DIFFICULTIES[0], Deck.NORMAL): solo},
+        solo_overall=solo,
+        two_player_games=1,
+        recent=(record,),
+    )
+    words = words_for(language)
+    pages = Pages(
+        words("Statistics"),
+        statistics_lines(stats, words, page_lines(body_font(language))),
+        lambda: None,
+        words,
+    ).pages
+    heading = words("Last results:")
+    page = next(page for page in pages if heading in page)
+    assert page.index(heading) < len(page) - 1
+    # (The page's wrapping drops the result's leading space.)
+    assert page[page.index(heading) + 1] == "11-23 " + words("2P") + " -28:-56"
