@@ -18,23 +18,25 @@ from companion.text.language import words_for
 from companion.text.pages import page_lines, text_page_lines
 from companion.text.typefaces import body_font
 
+TWO_PLAYER_RESULT = GameRecord(
+    path=Path("2026-11-23T19-43-47-two-player.jsonl"),
+    date=datetime(2026, 11, 23, 19, 43, 47),
+    mode=Mode.TWO_PLAYER,
+    difficulty=None,
+    deck=None,
+    scores={"p1": -28, "p2": -56},
+    winner="p1",
+    tie=False,
+    margin=None,
+)
+"""A finished two-player game: P1 -28, P2 -56, on 23 November."""
+
 
 def test_a_recent_result_keeps_two_negative_scores_apart():
     # Scores are often negative (-2 per empty square, RULES.md section 3): joined by a
     # hyphen, -28 and -56 read "-28--56", and a solo -59 against the Automa's 7 read
     # "-59-7", like a difference. Joined by a colon, each keeps its own sign.
-    record = GameRecord(
-        path=Path("2026-11-23T19-43-47-two-player.jsonl"),
-        date=datetime(2026, 11, 23, 19, 43, 47),
-        mode=Mode.TWO_PLAYER,
-        difficulty=None,
-        deck=None,
-        scores={"p1": -28, "p2": -56},
-        winner="p1",
-        tie=False,
-        margin=None,
-    )
-    stats = Statistics(solo={}, solo_overall=None, two_player_games=1, recent=(record,))
+    stats = Statistics(solo={}, solo_overall=None, two_player_games=1, recent=(TWO_PLAYER_RESULT,))
     assert statistics_lines(stats, words_for("en"), 6)[-1] == " 11-23 2P -28:-56"
 
 
@@ -109,23 +111,12 @@ def test_the_last_results_heading_never_ends_a_page_alone(language):
     # One level and deck (3 rows), all solo, two-player games: 5 rows, so the heading
     # would be a 6-row page's last (English, Russian, Polish, Czech) and a 3-row page's
     # last (Korean, rows 4-6). It starts the next page, above its first result.
-    record = GameRecord(
-        path=Path("2026-11-23T19-43-47-two-player.jsonl"),
-        date=datetime(2026, 11, 23, 19, 43, 47),
-        mode=Mode.TWO_PLAYER,
-        difficulty=None,
-        deck=None,
-        scores={"p1": -28, "p2": -56},
-        winner="p1",
-        tie=False,
-        margin=None,
-    )
     solo = SoloStatistics(games=2, wins=1, best_margin=170, average_margin=20.0)
     stats = Statistics(
         solo={(DIFFICULTIES[0], Deck.NORMAL): solo},
         solo_overall=solo,
         two_player_games=1,
-        recent=(record,),
+        recent=(TWO_PLAYER_RESULT,),
     )
     words = words_for(language)
     pages = Pages(
