@@ -358,6 +358,15 @@ ERRORS = {
         "sytem: unknown key (expected one of name, description, display, inputs, serial_pad, "
         "system); did you mean 'system'?",
     ),
+    "key that is not bare": (
+        BASE + '[system]\n"shutdown pin" = 21\n',
+        "system.'shutdown pin': unknown key (expected one of shutdown_pin); "
+        "did you mean 'shutdown_pin'?",
+    ),
+    "empty key": (
+        BASE + '[system]\n"" = 21\n',
+        "system.'': unknown key (expected one of shutdown_pin)",
+    ),
     "center for centre": (
         BASE + "[inputs.joystick]\ncenter = 4\n",
         "inputs.joystick.center: unknown key (expected one of up, down, left, right, centre); "
