@@ -276,9 +276,13 @@ class TerminalDisplay(AlwaysHealthy):
                     self._resized = False
                     self._draw(image)
                     if not self._resized:
-                        return
+                        break
         finally:
             self._drawing = False
+        # A SIGWINCH held during the draw is delivered as it is let through again, and its
+        # handler may run before `_drawing` is cleared: it only marked the resize.
+        if self._resized:
+            self._redraw()
 
     def _draw(self, image: Image.Image) -> None:
         layout = choose_layout(*self._terminal_size(), self.width, self.height)

@@ -4,6 +4,7 @@ Positions are worked out by hand: a picture block of C x R cells is centred,
 so it starts at row (rows - R) // 2 and column (columns - C) // 2 (0-based).
 """
 
+import contextlib
 import io
 import signal
 
@@ -11,6 +12,7 @@ import pytest
 from ansi_screen import Screen
 from PIL import Image
 
+from companion.display import terminal as terminal_module
 from companion.display.terminal import Layout, TerminalDisplay, braille_picture, choose_layout
 from companion.inputs.keyboard import KEY_HELP
 from companion.storage.settings import DEFAULT_CONTRAST, Settings
@@ -160,6 +162,26 @@ def test_a_resize_during_a_draw_redraws_at_the_new_size():
             return terminal.stream.write(text)
 
     sink._stream = ResizingStream()
+    sink.display(blank_image())
+    assert terminal.screen_since_last_clear().lines()[2] == " " * 7 + "┌" + "─" * 64 + "┐"
+
+
+def test_a_resize_let_through_as_a_draw_ends_is_not_lost(monkeypatch):
+    # Held while the frame is written, a SIGWINCH is delivered when the draw lets
+    # resizes through again: its handler runs then, before the draw is over.
+    terminal = Terminal(140, 40)
+    sink = terminal.sink()
+    held = terminal_module._resizes_held
+
+    @contextlib.contextmanager
+    def resized_as_let_through():
+        with held():
+            yield
+        if terminal.size == (140, 40):
+            terminal.size = (80, 24)
+            sink.resized()  # as the signal handler would
+
+    monkeypatch.setattr(terminal_module, "_resizes_held", resized_as_let_through)
     sink.display(blank_image())
     assert terminal.screen_since_last_clear().lines()[2] == " " * 7 + "┌" + "─" * 64 + "┐"
 
