@@ -24,9 +24,11 @@ from companion.engine.errors import (
     NoSuchPatchError,
     NotYourTurnError,
     PatchDoesNotFitError,
+    SetupError,
     UnaffordableError,
 )
 from companion.engine.game import ScoreLine
+from companion.engine.setup import Mode, Setup
 from companion.engine.summary import state_dict
 
 # --- §3 set-up and whose turn -------------------------------------------------------
@@ -288,6 +290,14 @@ def test_solo_setup_automa_has_no_buttons_player_starts_two_cards_aside():
     assert game.turn == "player"
     assert len(game.discard_pile) == 2 and len(game.draw_pile) == 10
     assert game.next_card == 5
+
+
+def test_a_solo_setup_without_its_difficulty_is_refused():
+    # §4: the difficulty sets the Automa's scoring and its 7x7 mark; a solo game has none
+    # without it (only code can leave it out: the logs name theirs, checked at the edge).
+    given = solo_game().setup
+    with pytest.raises(SetupError, match=r"^a solo game needs a difficulty, a deck and its order$"):
+        Setup(Mode.SOLO, given.circle, deck=given.deck, deck_order=given.deck_order)
 
 
 def test_automa_pass_pays_no_buttons_but_crossing_pays_card_income():
