@@ -741,6 +741,18 @@ def shorten_to_its_first_lines(path, count):
     path.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:count]))
 
 
+def edit_an_earlier_line_in_a_copy(path):
+    """An editor's save: a new file put in its place, the same size and the same last line,
+    one byte of an earlier line changed (the first action's checksum)."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    crc_at = lines[1].rindex(b'"crc": "') + len(b'"crc": "')
+    digit = b"0" if lines[1][crc_at : crc_at + 1] != b"0" else b"1"
+    lines[1] = lines[1][:crc_at] + digit + lines[1][crc_at + 1 :]
+    copy = path.with_name("edited.jsonl")
+    copy.write_bytes(b"".join(lines))
+    copy.replace(path)
+
+
 def another_games_journal(directory):
     directory.mkdir()
     other = GameSession(directory)
@@ -758,6 +770,7 @@ def another_games_journal(directory):
             lambda path, other: path.write_bytes(another_games_journal(other)), id="replaced"
         ),
         pytest.param(lambda path, _: path.unlink(), id="removed"),
+        pytest.param(lambda path, _: edit_an_earlier_line_in_a_copy(path), id="edited copy"),
     ],
 )
 def test_a_journal_changed_outside_is_written_again_whole_at_the_next_action(
@@ -782,12 +795,21 @@ def test_a_journal_changed_outside_is_written_again_whole_at_the_next_action(
     assert GameSession(tmp_path / "device").game.move_stack == session.game.move_stack
 
 
-def test_an_undo_after_the_journal_was_shortened_outside_writes_the_game_undone(tmp_path):
+@pytest.mark.parametrize(
+    "change",
+    [
+        # The header alone: nothing to undo in the file.
+        pytest.param(lambda path: shorten_to_its_first_lines(path, 1), id="shortened"),
+        pytest.param(lambda path: path.write_bytes(path.read_bytes()[:-7]), id="cut mid-line"),
+        pytest.param(lambda path: path.unlink(), id="removed"),
+    ],
+)
+def test_an_undo_after_the_journal_was_changed_outside_writes_the_game_undone(tmp_path, change):
     (tmp_path / "device").mkdir()
     session = GameSession(tmp_path / "device")
     session.start(solo())
     play_on(session, 4)
-    shorten_to_its_first_lines(session.journal.path, 1)  # the header alone: nothing to undo
+    change(session.journal.path)
     session.undo()
     undos_moves = len(session.game.move_stack)
     assert 0 < undos_moves < 4
@@ -813,3 +835,27 @@ def test_a_journal_changed_outside_that_cannot_be_written_again_keeps_the_action
     with pytest.raises(StorageError, match="cannot write the game again"):
         play_on(session, 1)
     assert session.game.move_stack == before
+
+
+def test_an_undo_over_a_journal_changed_outside_that_cannot_be_written_again_is_not_taken(
+    tmp_path, monkeypatch
+):
+    session = GameSession(tmp_path)
+    session.start(solo())
+    play_on(session, 3)
+    shorten_to_its_first_lines(session.journal.path, 2)
+    moves, progress = list(session.game.move_stack), session.progress.copy()
+
+    def full_card(*_, **__):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", full_card)
+    with pytest.raises(StorageError, match="cannot write the game again"):
+        session.undo()
+    # Nothing taken back, in memory or in progress.json: the undo can be asked for again.
+    assert session.game.move_stack == moves
+    assert session.progress == progress
+    assert GameSession(tmp_path).progress == progress
+    monkeypatch.undo()
+    session.undo()
+    assert GameSession(tmp_path).game.move_stack == session.game.move_stack
