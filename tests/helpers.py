@@ -19,6 +19,7 @@ from companion.engine.game import Game
 from companion.engine.setup import Setup, solo_setup, two_player_setup
 from companion.inputs.events import Input
 from companion.testing.autoplay import move_to, play_to_the_end, random_choice, start_game
+from companion.text.font import Glyph
 from companion.text.language import LANGUAGE_NAMES
 from companion.views import MenuView, ScreenKind, TurnView, View
 
@@ -226,3 +227,10 @@ def read_only(mount_point: Path) -> Iterator[None]:
         yield
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(mount_point)], check=True)
+
+
+def glyph_pixels(glyph: Glyph) -> tuple[tuple[int, int], ...]:
+    """(x, y) of every lit pixel of `glyph`, unscaled, read from its rows as written."""
+    return tuple(
+        (x, y) for y, row in enumerate(glyph.rows) for x, cell in enumerate(row) if cell == "#"
+    )

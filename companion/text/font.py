@@ -148,13 +148,6 @@ class Glyph:
             raise ValueError(f"malformed glyph rows {data!r}")
         return cls(widths.pop(), rows)
 
-    @property
-    def pixels(self) -> tuple[tuple[int, int], ...]:
-        """(x, y) of every lit pixel, unscaled."""
-        return tuple(
-            (x, y) for y, row in enumerate(self.rows) for x, cell in enumerate(row) if cell == "#"
-        )
-
     def mask(self, scale: int) -> Image.Image:
         """The glyph as a mode "1" image, each pixel a `scale`×`scale` block."""
         # One call to set the pixels and one to scale them, not a rectangle a pixel: the
