@@ -13,6 +13,7 @@ from __future__ import annotations
 from companion.app.wording import (
     ENGLISH_WORDS,
     Card,
+    about_player,
     about_side,
     buttons_change,
     side_label,
@@ -56,30 +57,27 @@ def undone_label(undone: UndoneAction, words: Words = ENGLISH_WORDS) -> str:
     side = undone.side
     match undone.action:
         case Buy():
-            return about_side(
+            return about_player(
                 words,
                 side,
                 msg("Your {patch} buy"),
-                msg("Automa's {patch} buy"),
                 msg("{side}'s {patch} buy"),
                 patch=undone.patch_id,
             )
         case Advance():
             token = next(step for step in undone.steps if isinstance(step, MoveTokenBack))
-            return about_side(
+            return about_player(
                 words,
                 side,
                 msg("Your advance to {square}"),
-                msg("Automa's advance to {square}"),
                 msg("{side}'s advance to {square}"),
                 square=token.start,
             )
         case ClaimBonus():
-            return about_side(
+            return about_player(
                 words,
                 side,
                 msg("Your 7x7 tile claim"),
-                msg("Automa's 7x7 tile claim"),
                 msg("{side}'s 7x7 tile claim"),
             )
         case Adjust(_, delta):

@@ -106,6 +106,13 @@ def about_side(
     return words(others, side=side_label(name, words), **fields)
 
 
+def about_player(words: Words, name: Side, yours: str, others: str, **fields: object) -> str:
+    """A sentence about a player: the one whose turn it is, who is asked of their quilt,
+    or who bought, advanced or claimed. The Automa never is, so it has no key of its own
+    to translate; should it reach here, it is named as a named player is (`others`)."""
+    return about_side(words, name, yours, others, others, **fields)
+
+
 def token_move(words: Words, side: Side, start: int, end: int) -> str:
     """A side's time token going from `start` to `end`: forward on a step card, back on
     an undo's."""
@@ -125,31 +132,23 @@ def turn_again_text(game: Game, words: Words = ENGLISH_WORDS) -> str:
     name = game.turn
     assert name is not None
     if game.on_top(name):
-        return about_side(
+        return about_player(
             words,
             name,
             msg("Your turn again (on top)"),
-            msg("Automa's turn again (on top)"),
             msg("{side}'s turn again (on top)"),
         )
-    return about_side(
-        words,
-        name,
-        msg("Your turn again"),
-        msg("Automa's turn again"),
-        msg("{side}'s turn again"),
-    )
+    return about_player(words, name, msg("Your turn again"), msg("{side}'s turn again"))
 
 
 def bonus_question_lines(question: BonusQuestion, words: Words = ENGLISH_WORDS) -> tuple[str, ...]:
     """The question whether a side has completed a 7×7 square, for the moment it is asked."""
     if question.occasion is BonusOccasion.AUTOMA_MARK:
         return (words("The Automa takes the 7x7 tile now. Do you have a full 7x7 square?"),)
-    squares = about_side(
+    squares = about_player(
         words,
         question.side,
         msg("You have {squares} squares."),
-        msg("Automa has {squares} squares."),
         msg("{side} has {squares} squares."),
         squares=question.squares,
     )
@@ -284,12 +283,8 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
                 leather = words("Leather patch at {square}", square=position)
                 others.append(Card((leather, words("Take it and place it"))))
             case DiscardLeather(side, position):
-                full = about_side(
-                    words,
-                    side,
-                    msg("Your quilt is full:"),
-                    msg("Automa's quilt is full:"),
-                    msg("{side}'s quilt is full:"),
+                full = about_player(
+                    words, side, msg("Your quilt is full:"), msg("{side}'s quilt is full:")
                 )
                 leather = words("Leather patch at {square}", square=position)
                 others.append(Card((leather, full, words("put it in the box"))))
