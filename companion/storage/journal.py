@@ -231,11 +231,11 @@ class Journal:
         try:
             status = os.fstat(fd)
             end = os.lseek(fd, 0, os.SEEK_END)
-            self._check_ends_cleanly(fd, end, self._change_since_last_seen(status))
-            text = action_line(action)
-            tail = min(end, TAIL_LIMIT)
-            previous = line_checksum(_last_line(os.pread(fd, tail, end - tail)))
+            tail = os.pread(fd, min(end, TAIL_LIMIT), end - min(end, TAIL_LIMIT))
+            self._check_ends_cleanly(tail, self._change_since_last_seen(status))
+            previous = line_checksum(_last_line(tail))
             self._check_unchanged(status, previous)
+            text = action_line(action)
             checksum = None
             if previous is not None:  # a journal begun by an older companion has none
                 text, checksum = with_checksum(text, previous)
@@ -250,7 +250,8 @@ class Journal:
                 raise StorageError(
                     f"{self.path}: cannot save the action ({reason_of(error)})", error
                 ) from None
-            self._last_seen = _SeenFile.of(os.fstat(fd), checksum)
+            # The file as the line left it, known without asking: written at its end.
+            self._last_seen = _SeenFile(status.st_dev, status.st_ino, end + len(line), checksum)
         finally:
             os.close(fd)
 
@@ -264,7 +265,9 @@ class Journal:
         """
         self._drop_torn_line()
         try:
-            changed = self._change_since_last_seen(os.lstat(self.path))
+            status = os.lstat(self.path)
+            # Before the checks of its ending below: a cut made outside is written again.
+            changed = self._change_since_last_seen(status)
             if changed:
                 raise JournalChangedError(changed)
             data, size = read_capped(self.path, JOURNAL_LIMIT)
@@ -284,7 +287,7 @@ class Journal:
             raise StorageError(f"{self.path}: too large to undo in; restart to repair it")
         if data and not data.endswith(b"\n"):
             raise StorageError(f"{self.path}: the last line is incomplete; restart to repair it")
-        self._check_unchanged(os.lstat(self.path), line_checksum(_last_line(data)))
+        self._check_unchanged(status, line_checksum(_last_line(data)))
         end = len(data)
         for _ in range(count):
             last = _last_nonblank_start(data, end)
@@ -423,14 +426,15 @@ class Journal:
         if changed:
             raise JournalChangedError(changed)
 
-    def _check_ends_cleanly(self, fd: int, end: int, changed: str | None) -> None:
-        """Refuse to write after an empty file or an incomplete line; as a
+    def _check_ends_cleanly(self, tail: bytes, changed: str | None) -> None:
+        """Refuse to write after an empty file or an incomplete line (`tail`, the file's
+        last bytes, does not end with a newline); as a
         `JournalChangedError` if that came from outside (`changed`), for the caller to
         write the game again rather than lose the lines before the tear at the next load."""
         error = JournalChangedError if changed else StorageError
-        if end == 0:
+        if not tail:
             raise error(f"{self.path}: the journal is empty; restart to repair it")
-        if os.pread(fd, 1, end - 1) != b"\n":
+        if not tail.endswith(b"\n"):
             raise error(f"{self.path}: the last line is incomplete; restart to repair it")
 
     def _remember(self, last_checksum: int | None) -> None:
