@@ -340,6 +340,21 @@ def test_a_torn_line_kept_on_a_read_only_card_is_forgotten_when_the_journal_is_g
     assert Journal(journal.path).load().game.move_stack == after.move_stack
 
 
+def test_a_torn_line_kept_on_a_read_only_card_is_forgotten_when_the_journal_is_written_again(
+    small_fs,
+):
+    # The file it was in is replaced whole; where it began would lie past the new file's
+    # end (a shorter game), and truncating there would pad the new file with zeros.
+    journal, game = journalled(small_fs, 5)
+    journal.path.write_bytes(journal.path.read_bytes() + b"\0" * 40 + b"\n")
+    with read_only(small_fs):
+        assert journal.load().game.move_stack == game.move_stack
+    shorter = replay_of(game, 2)
+    journal.rewrite(shorter)
+    play(shorter, 1, journal)
+    assert Journal(journal.path).load().game.move_stack == shorter.move_stack
+
+
 def test_a_whole_last_line_of_garbage_is_dropped(tmp_path):
     # A power cut can leave the new length on disk with zeroed data.
     journal, game = journalled(tmp_path, 5)
@@ -572,6 +587,18 @@ def test_archive_names_sort_by_time(tmp_path):
 def test_archive_without_a_game_is_a_storage_error(tmp_path):
     with pytest.raises(StorageError, match="no game in progress"):
         Journal(tmp_path / "journal.jsonl").archive(finished=True)
+
+
+def test_after_an_archive_an_append_finds_no_game_not_a_changed_journal(tmp_path):
+    # The journal moved into history/ by the companion itself is not one changed outside:
+    # nothing is to be written again.
+    journal, game = journalled(tmp_path, 2)
+    journal.archive(finished=False)
+    play(game, 1)
+    with pytest.raises(StorageError, match="no game in progress") as refused:
+        journal.append(game.move_stack[-1])
+    assert not isinstance(refused.value, JournalChangedError)
+    assert not journal.exists()
 
 
 def test_a_finished_game_not_yet_archived_loads_as_over(tmp_path):
