@@ -819,19 +819,26 @@ def test_an_undo_after_the_journal_was_changed_outside_writes_the_game_undone(tm
     assert GameSession(tmp_path / "device").game.move_stack == session.game.move_stack
 
 
-def test_a_journal_changed_outside_that_cannot_be_written_again_keeps_the_action_out(
-    tmp_path, monkeypatch
-):
-    session = GameSession(tmp_path)
+def shortened_outside_on_a_full_card(directory, monkeypatch):
+    """A game of 3 actions whose journal was shortened outside to its first action, on a
+    card too full for a new file: the journal cannot be written again."""
+    session = GameSession(directory)
     session.start(solo())
     play_on(session, 3)
     shorten_to_its_first_lines(session.journal.path, 2)
-    before = list(session.game.move_stack)
 
     def full_card(*_, **__):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(files.tempfile, "mkstemp", full_card)
+    return session
+
+
+def test_a_journal_changed_outside_that_cannot_be_written_again_keeps_the_action_out(
+    tmp_path, monkeypatch
+):
+    session = shortened_outside_on_a_full_card(tmp_path, monkeypatch)
+    before = list(session.game.move_stack)
     with pytest.raises(StorageError, match="cannot write the game again"):
         play_on(session, 1)
     assert session.game.move_stack == before
@@ -840,16 +847,8 @@ def test_a_journal_changed_outside_that_cannot_be_written_again_keeps_the_action
 def test_an_undo_over_a_journal_changed_outside_that_cannot_be_written_again_is_not_taken(
     tmp_path, monkeypatch
 ):
-    session = GameSession(tmp_path)
-    session.start(solo())
-    play_on(session, 3)
-    shorten_to_its_first_lines(session.journal.path, 2)
+    session = shortened_outside_on_a_full_card(tmp_path, monkeypatch)
     moves, progress = list(session.game.move_stack), session.progress.copy()
-
-    def full_card(*_, **__):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(files.tempfile, "mkstemp", full_card)
     with pytest.raises(StorageError, match="cannot write the game again"):
         session.undo()
     # Nothing taken back, in memory or in progress.json: the undo can be asked for again.
