@@ -397,6 +397,15 @@ class Journal:
         written after it: an action appended behind a whole line of zeros, or an undo
         counting that line as an action, would damage the game."""
         if self._torn_from is not None:
+            try:
+                gone = self._change_since_last_seen(os.lstat(self.path)) is not None
+            except FileNotFoundError:
+                gone = True
+            if gone:
+                # The file it was in was removed or replaced outside: the offset means
+                # nothing now, and the write's own check finds the change.
+                self._torn_from = None
+                return
             seen = self._last_seen
             self._truncate(self._torn_from)
             self._remember(seen.last_checksum if seen else None)

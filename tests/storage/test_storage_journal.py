@@ -340,6 +340,25 @@ def test_a_torn_line_kept_on_a_read_only_card_is_forgotten_when_the_journal_is_g
     assert Journal(journal.path).load().game.move_stack == after.move_stack
 
 
+@pytest.mark.parametrize("write", ["append", "undo"])
+def test_a_journal_removed_outside_after_a_read_only_card_kept_its_torn_line_is_changed(
+    small_fs, write
+):
+    # Not "cannot be shortened" at every action until a restart, which would find no game:
+    # the caller is told the journal changed, and writes it again from the game it holds.
+    journal, game = journalled(small_fs, 5)
+    journal.path.write_bytes(journal.path.read_bytes() + b"\0" * 40 + b"\n")
+    with read_only(small_fs):
+        assert journal.load().game.move_stack == game.move_stack
+    journal.path.unlink()
+    play(game, 1)
+    with pytest.raises(JournalChangedError, match="removed"):
+        journal.append(game.move_stack[-1]) if write == "append" else journal.undo()
+    journal.rewrite(game)
+    play(game, 1, journal)
+    assert Journal(journal.path).load().game.move_stack == game.move_stack
+
+
 def test_a_torn_line_kept_on_a_read_only_card_is_forgotten_when_the_journal_is_written_again(
     small_fs,
 ):
