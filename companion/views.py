@@ -8,10 +8,9 @@ as numbers where the renderer draws them specially (track, patches, cards).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, TypeAlias
-
-from companion.records import record
 
 if TYPE_CHECKING:
     from typing import Literal
@@ -46,7 +45,7 @@ class ScreenKind(Enum):
     """A message the player acknowledges with a press (what went wrong, what was kept)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MenuItem:
     """One line of a menu: its label and, right-aligned, a detail."""
 
@@ -55,7 +54,7 @@ class MenuItem:
     """Shown right-aligned on the same line (a value, a mark position…)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MenuView:
     """A title and a list to turn through; the selected line is highlighted."""
 
@@ -67,7 +66,7 @@ class MenuView:
     kind: ScreenKind = ScreenKind.OTHER
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PatchView:
     """One patch of the catalogue, as the table should show it."""
 
@@ -80,7 +79,7 @@ DEAL_PER_SCREEN = 8
 """Patches a deal screen shows at once: two rows of four, small but countable."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DealView:
     """Dealing the circle: lay these patches next, clockwise, in reading order."""
 
@@ -94,7 +93,7 @@ class DealView:
     """Where to lay them: after P00 on the first screen, then on clockwise."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PickPatchView:
     """Entering the circle: which patch lies at place `number` clockwise after P00?
 
@@ -123,7 +122,7 @@ class PickPatchView:
     """What turning or pressing does now, e.g. "press: place it"."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class OpenMenu:
     """The turn screen's last choice: the game menu instead of an action."""
 
@@ -132,7 +131,7 @@ TurnChoice: TypeAlias = "Buy | Advance | OpenMenu"
 """What pressing on the turn screen does: one of the game's actions, or the menu."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SideView:
     """One side as the board's header and track show it."""
 
@@ -145,7 +144,7 @@ class SideView:
     """A shorter name for a crowded header ("A", "Pl.1"); empty: the label."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BoardView:
     """The table as it stands, kept on every in-game screen so its pixels stay put.
 
@@ -169,7 +168,7 @@ TurnMark: TypeAlias = "Literal['press', 'refused']"
 """A turn line's mark: what a press on the choice does, or why it cannot be taken."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TurnLine:
     """One choice's line on the turn: its mark apart from its words, for the screen to
     draw the mark in a cell of its own (`companion.render.screens_game`)."""
@@ -179,7 +178,7 @@ class TurnLine:
     """e.g. "Buy P24: pay 6●, to 24", "P30: can't afford, 10● > 8●"."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TurnView:
     """A player's turn on the board: the offer and what can be done."""
 
@@ -199,7 +198,7 @@ class TurnView:
     ("-110 pts, income 3●", "11")."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class StepView:
     """One thing to do at the table after an action, in the strip under the board."""
 
@@ -216,7 +215,7 @@ class StepView:
     so the card takes a row fewer (a Korean row is two of the panel's pages)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AutomaView:
     """The Automa's whole turn in the strip under the board: its choice and the steps,
     then (turning the knob) its card and every filter that decided."""
@@ -231,7 +230,7 @@ class AutomaView:
     steps): all of them show before the press that confirms them."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class QuestionView:
     """A question with a few answers (the 7×7 reminder, confirming an undo…)."""
 
@@ -242,7 +241,7 @@ class QuestionView:
     kind: ScreenKind = ScreenKind.OTHER
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class NumberView:
     """Choosing a number with the encoder (a correction, a setting)."""
 
@@ -252,7 +251,7 @@ class NumberView:
     hint: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ScoreColumn:
     """One side's column on the score screen: its rows and its total."""
 
@@ -264,7 +263,7 @@ class ScoreColumn:
     """For a total too wide to leave room for the label; empty: the label."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ScoreView:
     """The score at the end of a game: both sides' columns and the verdict."""
 
@@ -276,7 +275,7 @@ class ScoreView:
     rows, not its first (the Automa's four under Korean's taller letters)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TextView:
     """Pages of text (rules reminder, statistics, a notice), turned with the encoder.
 
@@ -290,7 +289,7 @@ class TextView:
     kind: ScreenKind = ScreenKind.OTHER
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class InputTestView:
     """The input test: the inputs as they arrive, to check every button and the knob."""
 
@@ -304,7 +303,7 @@ class InputTestView:
     hint: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TestPatternView:
     """check-hardware's first screen: the panel's edges, its top left, and the build."""
 

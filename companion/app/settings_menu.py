@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.app.widgets import Action, Entry, Menu, NumberPicker, Screen
 from companion.inputs.events import Input
-from companion.records import record
 from companion.storage.settings import LANGUAGES, Settings, SettingsError, save_settings
 from companion.text.language import LANGUAGE_NAMES, Words, msg, words_for
 from companion.views import InputTestView, MenuView, ScreenKind, View
@@ -31,7 +31,7 @@ def seconds(value: int, words: Words) -> str:
     return words("{seconds} s", seconds=value)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class NumberSetting:
     """A setting chosen from a list of numbers: how the player sees it, and its field."""
 

@@ -7,9 +7,9 @@ itself as a view; it never draws and never knows where inputs come from.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from companion.inputs.events import Input
-from companion.records import record
 from companion.text.language import Words
 from companion.text.pages import page_lines, text_page_lines
 from companion.text.typefaces import body_font
@@ -55,7 +55,7 @@ class Cursor:
         return True
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One line of a menu: its label, what choosing it does, and a note shown beside it."""
 

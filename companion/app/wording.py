@@ -11,6 +11,7 @@ one for a named player, so each language can word each in its own grammar.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from companion.app.terms import FILTER_NAMES
@@ -33,7 +34,6 @@ from companion.engine.automa import AutomaDecision
 from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
 from companion.engine.setup import SIDES, Mode, Side
-from companion.records import record
 from companion.text.font import CHECK
 from companion.text.language import ENGLISH, Words, msg, words_for
 from companion.views import TurnChoice, TurnLine
@@ -313,7 +313,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
     return ((Card(tuple(move), aside),) if move else ()) + tuple(others)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AutomaSummary:
     """The Automa's turn worded for the screen: what the engine decided, and its lines."""
 

@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Literal, TextIO
 
 from PIL import Image, ImageOps
@@ -25,7 +26,6 @@ from companion.display.factory import DisplayUnavailable
 from companion.display.half_blocks import to_half_blocks
 from companion.display.sink import AlwaysHealthy
 from companion.hardware.constants import HEIGHT, WIDTH
-from companion.records import record
 from companion.storage.settings import DEFAULT_CONTRAST
 
 _CSI = "\x1b["
@@ -43,7 +43,7 @@ UNWRITABLE = "the terminal display cannot write to {stream}: {reason}"
 BRAILLE_HINT = "Enlarge the terminal to {columns}×{rows} or more for a sharper picture."
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Layout:
     """How the picture fits a terminal.
 

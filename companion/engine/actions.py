@@ -8,28 +8,28 @@ in the order it is done.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.engine.automa import AutomaDecision
 from companion.engine.setup import Side
-from companion.records import record
 
 # --- actions -----------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Advance:
     """Move in front of the opponent and take a button per square moved."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Buy:
     """Buy the patch `index` places clockwise of the neutral token (0, 1 or 2)."""
 
     index: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AutomaTurn:
     """The Automa's whole turn: reveal, decide, move, income, discard, reshuffle.
 
@@ -41,14 +41,14 @@ class AutomaTurn:
     reshuffle: tuple[int, ...] | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ClaimBonus:
     """A player declares a completed 7×7 square and takes the bonus tile."""
 
     side: Side
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Adjust:
     """A correction at the table: change a side's buttons by `delta`."""
 
@@ -80,14 +80,14 @@ class Earning(StrEnum):
     INCOME = "income"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RevealCard:
     """The Automa reveals its card; `decision` says what it takes and why."""
 
     decision: AutomaDecision
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TakePatch:
     """`side` pays `cost` buttons and takes `patch_id`, `index` places from the token.
 
@@ -103,14 +103,14 @@ class TakePatch:
     """For the Automa: the pile it goes on; None for a player."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MoveNeutralToken:
     """Move the neutral token to the place of the patch just taken."""
 
     patch_id: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MoveToken:
     """`side`'s time token moves from `start` to `end` on the time track."""
 
@@ -121,7 +121,7 @@ class MoveToken:
     """True when it lands on the other token's square and goes on top of it."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TakeButtons:
     """`side` takes `count` buttons from the bank."""
 
@@ -132,7 +132,7 @@ class TakeButtons:
     """The income mark crossed, for income."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TakeLeather:
     """`side` takes the leather patch lying at `position` (and places it, if a player)."""
 
@@ -140,7 +140,7 @@ class TakeLeather:
     position: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DiscardLeather:
     """`side` crossed the leather patch at `position` with a full quilt (81 squares).
 
@@ -152,7 +152,7 @@ class DiscardLeather:
     position: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TakeBonus:
     """`side` takes the 7×7 bonus tile: a claim, the Automa reaching its mark, or
     a full quilt (81 squares always hold a 7×7 square, RULES.md §3)."""
@@ -161,7 +161,7 @@ class TakeBonus:
     full_quilt: bool = False
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AdjustButtons:
     """A correction of the count the device keeps: `side`'s buttons change by `delta`
     (negative: fewer) to `buttons`. Nothing moves at the table: the count was wrong."""

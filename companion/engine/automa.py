@@ -7,10 +7,10 @@ so the screen can say *why* the Automa took what it took.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.engine.catalogue import FINAL_POSITION, Patch
-from companion.records import record
 
 
 class Filter(StrEnum):
@@ -25,7 +25,7 @@ class Deck(StrEnum):
     TACTICAL = "tactical"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AutomaCard:
     """One card of the Automa's deck (RULES.md §4): its virtual buttons, the filters
     it applies in order, and the income it takes at each income mark."""
@@ -85,7 +85,7 @@ CARDS_SET_ASIDE = 2
 """Set-up puts the top two cards face down as the start of the discard pile."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DifficultyLevel:
     """One Automa difficulty (RULES.md §4): where it takes the 7×7 tile and what it
     counts at the end."""
@@ -114,7 +114,7 @@ DIFFICULTIES: tuple[DifficultyLevel, ...] = (
 DIFFICULTY_BY_NAME: dict[str, DifficultyLevel] = {level.name: level for level in DIFFICULTIES}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class FilterStep:
     """One filter of the card applied to the remaining candidates."""
 
@@ -125,7 +125,7 @@ class FilterStep:
     """True when no candidate satisfied it (only possible for no overtake)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AutomaDecision:
     """What the revealed card made the Automa do, and why."""
 

@@ -9,6 +9,7 @@ difficulty's mark (Korean rulebook §5-3), unless the player claimed it first.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.engine.actions import Step, TakeBonus
@@ -17,7 +18,6 @@ from companion.engine.errors import BonusUnavailableError
 from companion.engine.questions import RuleQuestions
 from companion.engine.setup import Side
 from companion.engine.state import SideState
-from companion.records import record
 
 MARK_ANSWER_PREFIX = f"{Side.PLAYER}@"
 """The player's answer before the Automa's move that takes the tile is kept as this
@@ -49,7 +49,7 @@ class BonusOccasion(StrEnum):
     """The Automa's next move reaches or crosses its mark and takes the tile."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BonusQuestion:
     """Ask `side` now: "do you have a completed 7×7 square?"."""
 

@@ -6,7 +6,7 @@ canonical ones used in logs, JSON and on screen.
 
 from __future__ import annotations
 
-from companion.records import record
+from dataclasses import dataclass
 
 FINAL_POSITION = 53
 """The central square of the time track; a token never moves past it."""
@@ -36,7 +36,7 @@ def marks_crossed(marks: tuple[int, ...], start: int, end: int) -> tuple[int, ..
     return tuple(m for m in marks if start < m <= end)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Patch:
     """One patch tile: price on its label, buttons drawn on it, and its shape."""
 

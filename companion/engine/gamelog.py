@@ -17,6 +17,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.actions import (
@@ -33,7 +34,6 @@ from companion.engine.errors import RulesError
 from companion.engine.game import Game
 from companion.engine.json_limits import loads, short_repr
 from companion.engine.setup import Mode, Setup, Side, solo_setup, start_side, two_player_setup
-from companion.records import record
 
 LOG_FORMAT = "patchwork-companion-log"
 LOG_VERSION = 1
@@ -133,7 +133,7 @@ def read_log(lines: Iterable[str | bytes]) -> Game:
     return replayed.game
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PartialLog:
     """A log replayed as far as it could be."""
 

@@ -9,13 +9,13 @@ same answers when it acts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 from companion.engine.automa import CARD_BY_NUMBER, AutomaCard, AutomaDecision, Deck, choose_patch
 from companion.engine.catalogue import FINAL_POSITION, Patch
 from companion.engine.setup import Side
 from companion.engine.state import GameState, SideState
-from companion.records import record
 
 
 class Shortage(Enum):
@@ -25,7 +25,7 @@ class Shortage(Enum):
     SQUARES = "squares"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """Why a patch on offer cannot be bought, with the numbers to check it; the screens
     word it (the engine speaks no language)."""
@@ -37,7 +37,7 @@ class Refusal:
     """The side's buttons, or its empty squares."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AutomaPlan:
     """What the Automa's next turn will do, worked out from the top card."""
 

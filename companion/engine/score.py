@@ -6,12 +6,12 @@ Players count their buttons, the 7×7 tile and lose two per empty square
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.engine.catalogue import BONUS_POINTS, EMPTY_SQUARE_PENALTY, PATCH_BY_ID
 from companion.engine.setup import Side
 from companion.engine.state import GameState
-from companion.records import record
 
 
 class Counted(StrEnum):
@@ -26,7 +26,7 @@ class Counted(StrEnum):
     """The buttons drawn on the Automa's patches."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One line of a side's score: what is counted, how many, and the points."""
 
@@ -35,7 +35,7 @@ class ScoreLine:
     points: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: each side's score and the winner."""
 

@@ -7,12 +7,12 @@ explicitly, so that a game log can be replayed without the random generator.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.engine.automa import DECK_CARDS, Deck, DifficultyLevel
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES, STARTING_PATCH_ID
 from companion.engine.errors import SetupError
-from companion.records import record
 
 
 class Mode(StrEnum):
@@ -38,7 +38,7 @@ SIDES: dict[Mode, tuple[Side, Side]] = {
 }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Setup:
     """Everything needed to start a game; the header line of a game log."""
 
@@ -157,7 +157,7 @@ def solo_setup(
     return Setup(Mode.SOLO, circle, seed, difficulty=difficulty, deck=deck, deck_order=deck_order)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetupChoice:
     """What the player chose on the new-game menus, before the circle is dealt or entered."""
 

@@ -9,7 +9,7 @@ off the table (whose turn, the offer, the next card). The rule questions
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields
 
 from companion.engine.actions import Action, Advance, AutomaTurn, Buy
 from companion.engine.automa import CARDS_SET_ASIDE
@@ -21,7 +21,6 @@ from companion.engine.catalogue import (
     Patch,
 )
 from companion.engine.setup import Mode, Setup, Side
-from companion.records import record
 
 OFFER_SIZE = 3
 
@@ -77,7 +76,7 @@ class SideState:
         )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Snapshot:
     """The state before one action: what `Game.pop` puts back."""
 

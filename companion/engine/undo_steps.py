@@ -23,6 +23,7 @@ ReturnButtons(side=<Side.P1: 'p1'>, count=1, reason=<Earning.ADVANCE: 'advance'>
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from companion.engine.actions import (
     Action,
@@ -45,12 +46,11 @@ from companion.engine.actions import (
 from companion.engine.errors import IllegalActionError
 from companion.engine.game import Game
 from companion.engine.setup import Side
-from companion.records import record
 
 # --- the reverse steps ---------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ReturnPatch:
     """Take `patch_id` back from `side` (off a player's quilt, or from the Automa's
     `pile`) and put it back in the circle, between `anticlockwise` and `clockwise`:
@@ -66,7 +66,7 @@ class ReturnPatch:
     """For the Automa: the pile it lies on."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RefundCost:
     """`side` takes back from the bank the `count` buttons it paid for `patch_id`."""
 
@@ -75,7 +75,7 @@ class RefundCost:
     count: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ReturnNeutralToken:
     """The neutral token goes back just anticlockwise of `before`: the patch that was
     first on offer before the action."""
@@ -83,7 +83,7 @@ class ReturnNeutralToken:
     before: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MoveTokenBack:
     """`side`'s time token goes back from `start` to `end`."""
 
@@ -95,7 +95,7 @@ class MoveTokenBack:
     its token was on top (RULES.md §3, whose turn)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ReturnButtons:
     """`side` puts `count` buttons back in the bank: those an advance paid for the
     squares moved (`reason` ADVANCE), or the income at `mark` (INCOME)."""
@@ -106,7 +106,7 @@ class ReturnButtons:
     mark: int | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ReturnLeather:
     """The leather patch `side` got at `position` goes back on the track there: off a
     player's quilt, from the Automa's pile, or, `discarded`, out of the box (a full
@@ -117,7 +117,7 @@ class ReturnLeather:
     discarded: bool = False
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ReturnBonus:
     """`side` gives back the 7×7 bonus tile: it is free again."""
 
@@ -126,7 +126,7 @@ class ReturnBonus:
     """It was taken for a full quilt (81 squares), not claimed or at the Automa's mark."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class UndoCorrection:
     """A correction of `delta` to `side`'s buttons is taken back: the count goes
     back to `buttons`. Nothing moves at the table: it corrected the device's count."""
@@ -137,7 +137,7 @@ class UndoCorrection:
     """The side's buttons once the correction is taken back."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class UndoReshuffle:
     """The reshuffle after the Automa's turn is taken back: the deck is again
     `draw_pile` (top first) with `discarded` cards on the discard pile."""
@@ -146,7 +146,7 @@ class UndoReshuffle:
     discarded: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ReturnCard:
     """The Automa's card `number` goes back on top of its draw pile (RULES.md §4 step
     1 in reverse); with the tactical deck its back shows the next virtual buttons."""
@@ -168,7 +168,7 @@ ReverseStep = (
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class UndoneAction:
     """One action taken back: who did it, and the reverse steps for the table."""
 
@@ -180,7 +180,7 @@ class UndoneAction:
     """The patch it took, if any."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class UndoPlan:
     """What one undo takes back, in the order it is taken back: the last action first,
     the person's action (the one the undo is for) last. Undos in a row whose reverse

@@ -7,6 +7,8 @@ into these values. GPIO pins are BCM numbers.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.hardware.constants import (
     HEIGHT,
     I2C_DEFAULT_ADDRESS,
@@ -15,10 +17,9 @@ from companion.hardware.constants import (
     Interface,
 )
 from companion.inputs.gpio import InputConfig
-from companion.records import record
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DisplayConfig:
     """The display of one hardware build: its driver, its bus and its size."""
 
@@ -41,7 +42,7 @@ class DisplayConfig:
     """0 or 180 degrees: how the panel is mounted (settings can turn it further)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SerialPadConfig:
     """A serial button pad: where it is plugged in, and its speed."""
 
@@ -51,7 +52,7 @@ class SerialPadConfig:
     baudrate: int = 115_200
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HardwareProfile:
     """One hardware build as its profile describes it: display, inputs, serial pad, pins."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.hardware.config import HardwareProfile
@@ -19,10 +19,9 @@ from companion.hardware.constants import DRIVERS, HEIGHT, TERMINAL_DRIVER, WIDTH
 from companion.hardware.pins import check_pins, display_pins, groups_needed
 from companion.hardware.sections import BUS_KEYS, DISPLAY_KEYS, display_as_table, read_display
 from companion.hardware.tables import Table, Where
-from companion.records import record
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _Flag:
     """One display flag: its argparse destination and the DisplayConfig field it sets."""
 

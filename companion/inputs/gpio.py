@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -17,12 +18,11 @@ from gpiozero.mixins import HoldMixin
 from gpiozero.pins import Factory
 
 from companion.inputs.events import EventQueue, Input
-from companion.records import record
 
 Pin = int | str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class EncoderConfig:
     """A quadrature rotary encoder, optionally with a push switch.
 
@@ -45,7 +45,7 @@ class EncoderConfig:
             )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ButtonConfig:
     """A push button wired to ground: a short press gives ``input``, a long press HOLD."""
 
@@ -53,7 +53,7 @@ class ButtonConfig:
     input: Input
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class InputConfig:
     """All GPIO inputs of one hardware build."""
 

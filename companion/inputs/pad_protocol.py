@@ -12,10 +12,10 @@ acts on with exactly one line. docs/serial-pad.md is the full description;
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.inputs.events import Input
-from companion.records import record
 
 #: The longest line accepted, in bytes, not counting its "\n" or "\r\n".
 MAX_LINE_BYTES = 128
@@ -62,7 +62,7 @@ _KNOWN_FOLDED = {word.casefold() for word in (*_INPUTS, *_COMMANDS)}
 _REPLY_WORDS = frozenset({"OK", "PONG", "ERR"})
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RawLine:
     """One line as received, without its line ending.
 

@@ -21,6 +21,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import serial
 
@@ -36,7 +37,6 @@ from companion.inputs.pad_protocol import (
     error_reply,
     state_reply,
 )
-from companion.records import record
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ OpenSerial = Callable[..., serial.Serial]
 StateSource = Callable[[], str | None]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SerialPadStats:
     """A snapshot of a :class:`SerialPad`'s counters (all since it was made)."""
 

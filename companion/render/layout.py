@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from companion.records import record
 from companion.render.canvas import HEIGHT, WIDTH, Align, Box, Canvas, aligned_x
 from companion.text.font import SMALL, Font, wrap
 from companion.text.hangul import KOREAN
@@ -38,7 +38,7 @@ MIN_RULE = 4
 """The shortest rule worth drawing beside a hint."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Lettering:
     """A body font and the rows a screen lays it out on."""
 

@@ -14,9 +14,9 @@ between it and the bar instead of merging into it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from companion.engine.catalogue import FINAL_POSITION, INCOME_MARKS, LEATHER_POSITIONS
-from companion.records import record
 from companion.render.canvas import Box, Canvas
 
 TRACK_HEIGHT = 13
@@ -30,7 +30,7 @@ _LINE_ROW = 6
 _BAND = (4, 8)  # first and last row of the marks around the line
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TrackLayout:
     """Where the track went; `x_of` gives the column of any square."""
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from companion.engine.automa import DIFFICULTIES, Deck, DifficultyLevel
 from companion.engine.gamelog import LogError, read_log
 from companion.engine.setup import Mode, Side
-from companion.records import record
 from companion.storage.files import one_line
 from companion.storage.journal import (
     ABANDONED_MARK,
@@ -36,7 +36,7 @@ _ARCHIVE_NAME = re.compile(
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One finished game, as a statistics screen needs it."""
 
@@ -67,7 +67,7 @@ class GameRecord:
         return Mode.TWO_PLAYER.value
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SoloStatistics:
     """Solo results for one (difficulty, deck), or for all solo games."""
 
@@ -77,7 +77,7 @@ class SoloStatistics:
     average_margin: float
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Statistics:
     """What the statistics screens show, worked out from the finished games."""
 

@@ -51,6 +51,7 @@ import logging
 import os
 import stat
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -67,7 +68,6 @@ from companion.engine.gamelog import (
 )
 from companion.engine.json_limits import loads
 from companion.engine.setup import Mode, Setup
-from companion.records import record
 from companion.storage.files import (
     StorageError,
     atomic_write_text,
@@ -110,7 +110,7 @@ class NothingToUndoError(IndexError):
     """The journal holds only its header: undo reaches no further than the start."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class JournalLoad:
     """What `Journal.load` found at boot."""
 
@@ -520,7 +520,7 @@ class Journal:
         return mode if mode in {m.value for m in Mode} else "game"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _SeenFile:
     """The journal's file as last written or read: a file put in its place has another
     inode, one shortened a smaller size, one rewritten in place another last line."""

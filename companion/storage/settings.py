@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.records import record
 from companion.storage.files import atomic_write_text, load_state_json
 
 SETTINGS_NAME = "settings.json"
@@ -32,7 +31,7 @@ class SettingsError(ValueError):
     """A settings value that cannot be used; the message is one line naming the source and key."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Settings:
     """The person's choices, kept on disk; each value is checked when made (`SettingsError`)."""
 
@@ -55,7 +54,7 @@ class Settings:
         return validate_settings({**asdict(self), key: value}, "Settings")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _Rule:
     """What one setting accepts, and how its error names what was expected."""
 

@@ -24,18 +24,18 @@ from __future__ import annotations
 import errno as errnos
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from PIL import Image
 
 from companion.display.partial import image_from_pages
-from companion.records import record
 
 COMMANDS, DATA = 0x00, 0x40
 """The I2C control bytes luma sends before commands and before data."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ScanDirections:
     """How a controller maps its RAM onto the glass: segment remap and COM scan direction.
 
@@ -47,7 +47,7 @@ class ScanDirections:
     com_reversed: bool
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Write:
     """One I2C write: the device address, the control byte (0x00 commands, 0x40 data), the bytes."""
 
