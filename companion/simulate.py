@@ -29,13 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from companion.app.companion import Companion
-from companion.display.factory import (
-    DisplayUnavailable,
-    RecordingFailed,
-    graphical_display_available,
-    open_display,
-)
-from companion.display.sink import Display
+from companion.display.factory import graphical_display_available, open_display
+from companion.display.sink import Display, DisplayUnavailable, RecordingFailed
 from companion.display.terminal import TerminalDisplay
 from companion.engine.setup import new_seed
 from companion.engine.summary import state_dict

@@ -159,7 +159,7 @@ class Companion:
             # none of them, and the start-up to it is a figure we keep (docs/PERFORMANCE.md).
             from companion.app.game_rooms import GameRooms
 
-            self._game_rooms = GameRooms(self)
+            self._game_rooms = GameRooms(self, self.state_dir, self.seeds)
         return self._game_rooms
 
     @property

@@ -30,7 +30,7 @@ from companion.text.language import msg
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
-    from companion.app.companion import Companion
+    from companion.app.host import Host
     from companion.app.session import GameSession
     from companion.engine.undo_steps import UndoPlan
 
@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 class GameFlow:
     """From the circle laid out to the result saved in the history."""
 
-    def __init__(self, app: Companion, session: GameSession) -> None:
+    def __init__(self, app: Host, session: GameSession) -> None:
         self.app, self.session = app, session
         self.menu = GameMenu(app, self)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from companion.app.rules_text import rules_reminder
 from companion.app.widgets import Action, Entry, Menu, NumberPicker, Pages, Question
@@ -15,15 +15,30 @@ from companion.text.language import msg
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
-    from companion.app.companion import Companion
-    from companion.app.game_flow import GameFlow
+    from companion.app.host import Host
+    from companion.app.session import GameSession
+    from companion.engine.actions import Action as GameAction
 
 CORRECTION_LIMIT = 30
 """The most buttons a correction can give at once."""
 
 
+class Play(Protocol):
+    """What the menu does to the game it was opened from (`GameFlow`)."""
+
+    session: GameSession
+
+    def resume(self) -> None: ...
+
+    def play(self, action: GameAction) -> None: ...
+
+    def claim_bonus(self, side: Side) -> None: ...
+
+    def undo(self) -> None: ...
+
+
 class GameMenu:
-    def __init__(self, app: Companion, flow: GameFlow) -> None:
+    def __init__(self, app: Host, flow: Play) -> None:
         self.app, self.flow, self.session = app, flow, flow.session
 
     def show(self) -> None:

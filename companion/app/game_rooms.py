@@ -9,6 +9,8 @@ which needs none of them: loading them there cost 0.049 G of the fresh start's
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app.game_flow import GameFlow
@@ -17,14 +19,15 @@ from companion.app.session import GameSession
 from companion.engine.setup import new_seed
 
 if TYPE_CHECKING:
-    from companion.app.companion import Companion
+    from companion.app.host import Host
 
 
 class GameRooms:
     """The game in progress (if any) with its journal and progress, read from the
     state directory, and the flows that start one and play it."""
 
-    def __init__(self, app: Companion) -> None:
-        self.session = GameSession(app.state_dir)
+    def __init__(self, app: Host, state_dir: Path, seeds: Callable[[], int] | None) -> None:
+        """`seeds`: each dealt game's seed (None: a random one, `new_seed`)."""
+        self.session = GameSession(state_dir)
         self.play = GameFlow(app, self.session)
-        self.new_game = NewGameFlow(app, self.session, app.seeds or new_seed)
+        self.new_game = NewGameFlow(app, self.session, self.play, seeds or new_seed)

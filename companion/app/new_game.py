@@ -16,16 +16,20 @@ from companion.text.language import msg
 from companion.views import ScreenKind
 
 if TYPE_CHECKING:
-    from companion.app.companion import Companion
+    from companion.app.game_flow import GameFlow
+    from companion.app.host import Host
     from companion.app.session import GameSession
 
 
 class NewGameFlow:
     """The menus from "New solo game" or "New two-player game" to the first screen of play."""
 
-    def __init__(self, app: Companion, session: GameSession, seeds: Callable[[], int]) -> None:
-        """`seeds`: where each dealt game's seed comes from."""
-        self.app, self.session, self.seeds = app, session, seeds
+    def __init__(
+        self, app: Host, session: GameSession, play: GameFlow, seeds: Callable[[], int]
+    ) -> None:
+        """`play`: the flow a started game goes on in; `seeds`: where each dealt game's
+        seed comes from."""
+        self.app, self.session, self.play, self.seeds = app, session, play, seeds
 
     def confirm(self, start: Action) -> None:
         """Go on to `start`, after asking whether to abandon a game in progress."""
@@ -118,7 +122,7 @@ class NewGameFlow:
         except OSError as error:
             self.app.not_saved(msg("The new game"), error, self.app.home)
             return
-        self.app.play.resume()
+        self.play.resume()
 
     def _enter(self, choice: SetupChoice) -> None:
         self.session.begin_entering(choice, self.seeds())
@@ -135,7 +139,7 @@ class NewGameFlow:
             except OSError as error:
                 self.app.not_saved(msg("The new game"), error, self.resume_entering)
                 return
-            self.app.play.continue_game()
+            self.play.continue_game()
 
         def cancel() -> None:
             self.session.cancel_entering()

@@ -14,7 +14,7 @@ from companion.text.language import LANGUAGE_NAMES, Words, msg, words_for
 from companion.views import InputTestView, MenuView, ScreenKind, View
 
 if TYPE_CHECKING:
-    from companion.app.companion import Companion
+    from companion.app.host import Host
 
 TIMEOUTS = [0, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600]
 """The choices for dimming and blanking, in seconds (0: never)."""
@@ -65,7 +65,7 @@ class SettingsMenu:
     """The cursor stays on the row just changed (or left), so a setting can be tried
     again or the next one reached without turning from the top."""
 
-    def __init__(self, app: Companion) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def show(self, selected: int = 0) -> None:

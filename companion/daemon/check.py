@@ -16,7 +16,7 @@ from contextlib import ExitStack
 from gpiozero.exc import GPIOZeroError
 
 from companion.daemon.service import EXIT_BAD_SETUP, open_profile, panel_for
-from companion.display.factory import DisplayUnavailable
+from companion.display.sink import DisplayUnavailable
 from companion.display.terminal import TerminalDisplay
 from companion.hardware.config import HardwareProfile
 from companion.hardware.constants import TERMINAL_DRIVER

@@ -17,9 +17,9 @@ from gpiozero.exc import GPIOZeroError
 
 from companion.app.companion import Companion
 from companion.daemon.notify import Notifier
-from companion.display.factory import DisplayUnavailable, open_display
+from companion.display.factory import open_display
 from companion.display.oled import open_oled
-from companion.display.sink import Display
+from companion.display.sink import Display, DisplayUnavailable
 from companion.hardware.config import HardwareProfile
 from companion.hardware.constants import TERMINAL_DRIVER
 from companion.hardware.flags import apply_display_overrides

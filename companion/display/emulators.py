@@ -13,8 +13,7 @@ import pygame
 from luma.emulator.device import capture, gifanim
 from PIL import Image
 
-from companion.display.factory import RecordingFailed
-from companion.display.sink import AlwaysHealthy
+from companion.display.sink import AlwaysHealthy, RecordingFailed
 from companion.display.window import SimulationWindow
 
 

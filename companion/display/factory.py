@@ -8,17 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.display import DISPLAY_NAMES, EMULATORS
-from companion.display.sink import Display, DummyDisplay
+from companion.display.sink import Display, DisplayUnavailable, DummyDisplay
 from companion.hardware.constants import HEIGHT, WIDTH
-
-
-class DisplayUnavailable(RuntimeError):
-    """The requested display cannot be opened here (e.g. pygame is not installed), or can no
-    longer be drawn on (the terminal's standard output closed or full)."""
-
-
-class RecordingFailed(RuntimeError):
-    """A recording display (PNG frames, an animated GIF) could not write its file."""
 
 
 def graphical_display_available(

@@ -32,7 +32,6 @@ from luma.core.mixin import capabilities
 from luma.oled.device import sh1106
 from PIL import Image
 
-from companion.display.factory import DisplayUnavailable
 from companion.display.partial import (
     SH1106_WINDOW_COST,
     SSD1306_WINDOW_COST,
@@ -42,6 +41,7 @@ from companion.display.partial import (
     send_sh1106,
     send_ssd1306,
 )
+from companion.display.sink import DisplayUnavailable
 from companion.hardware.config import DisplayConfig
 from companion.hardware.constants import (
     HEIGHT,

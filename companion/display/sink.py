@@ -56,6 +56,15 @@ class Display(Protocol):
         """Release the screen (luma switches a panel off unless :attr:`persist`)."""
 
 
+class DisplayUnavailable(RuntimeError):
+    """The requested display cannot be opened here (e.g. pygame is not installed), or can no
+    longer be drawn on (the terminal's standard output closed or full)."""
+
+
+class RecordingFailed(RuntimeError):
+    """A recording display (PNG frames, an animated GIF) could not write its file."""
+
+
 class AlwaysHealthy:
     """For sinks that cannot lose their screen: ``healthy`` is always True."""
 

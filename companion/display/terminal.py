@@ -22,9 +22,8 @@ from typing import Literal, TextIO
 from PIL import Image, ImageOps
 
 from companion.display.braille import to_braille
-from companion.display.factory import DisplayUnavailable
 from companion.display.half_blocks import to_half_blocks
-from companion.display.sink import AlwaysHealthy
+from companion.display.sink import AlwaysHealthy, DisplayUnavailable
 from companion.hardware.constants import HEIGHT, WIDTH
 from companion.storage.settings import DEFAULT_CONTRAST
 

@@ -8,7 +8,8 @@ import sys
 import pytest
 from PIL import Image, ImageDraw
 
-from companion.display.factory import DISPLAY_NAMES, RecordingFailed, open_display
+from companion.display.factory import DISPLAY_NAMES, open_display
+from companion.display.sink import RecordingFailed
 from companion.display.terminal import TerminalDisplay
 
 
@@ -78,7 +79,8 @@ def test_a_gif_that_cannot_be_written_is_said_once_and_not_again_at_exit(tmp_pat
     # one-line message, from the atexit callback.
     script = f"""
 from PIL import Image
-from companion.display.factory import RecordingFailed, open_display
+from companion.display.factory import open_display
+from companion.display.sink import RecordingFailed
 sink = open_display("gifanim", path={str(tmp_path / "gone" / "game.gif")!r})
 sink.display(Image.new("1", (128, 64)))
 try:

@@ -10,8 +10,8 @@ import smbus2
 from PIL import Image, ImageChops
 from spi_doubles import MockGpio, RecordingSpi
 
-from companion.display.factory import DisplayUnavailable
 from companion.display.oled import OledDisplay, open_oled
+from companion.display.sink import DisplayUnavailable
 from companion.hardware.config import DisplayConfig
 from companion.render.screens import render
 from companion.testing.recording import COMMANDS, DATA, RecordingBus, Write, panel_for

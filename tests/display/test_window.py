@@ -3,7 +3,8 @@
 import pytest
 from PIL import Image
 
-from companion.display.factory import DisplayUnavailable, open_display
+from companion.display.factory import open_display
+from companion.display.sink import DisplayUnavailable
 from companion.storage.settings import DEFAULT_CONTRAST
 
 pygame = pytest.importorskip("pygame")
