@@ -56,10 +56,10 @@ from companion.inputs.events import EventQueue, Input
 from companion.inputs.gpio import open_gpio_inputs
 from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop
-from companion.storage.settings import LANGUAGES, SETTINGS_NAME
+from companion.storage.settings import SETTINGS_NAME
 from companion.testing.autoplay import inputs_for, random_choice, start_game
 from companion.testing.recording import RecordingBus
-from companion.text.language import words_for
+from companion.text.language import LANGUAGE_NAMES, words_for
 from companion.views import AutomaView, MenuView, QuestionView, StepView, TurnView
 
 PROFILE = "sh1106-encoder"
@@ -489,7 +489,7 @@ def main() -> None:
         "--language",
         nargs="+",
         action="extend",
-        choices=LANGUAGES,
+        choices=list(LANGUAGE_NAMES),
         help="one or several, as the docs write it: --language en ru (default: en)",
     )
     args = parser.parse_args()

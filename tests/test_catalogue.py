@@ -1,6 +1,13 @@
 """The data in code against docs/RULES.md §1, §2 and §4 (tables transcribed by hand)."""
 
-from companion.engine.automa import CARD_BY_NUMBER, DECK_CARDS, DIFFICULTY_BY_NAME, Deck, Filter
+from companion.engine.automa import (
+    CARD_BY_NUMBER,
+    DECK_CARDS,
+    DECKS,
+    DIFFICULTY_BY_NAME,
+    Deck,
+    Filter,
+)
 from companion.engine.catalogue import (
     INCOME_MARKS,
     LEATHER_POSITIONS,
@@ -82,8 +89,8 @@ def test_decks_card_by_card():
         assert (card.virtual_buttons, card.filters, card.income) == (virtual, filters, income)
     # Farthest is always filter 3 (docs/RULES.md §4), so a choice is always made.
     assert all(c.filters[-1] is far for c in CARD_BY_NUMBER.values() if c.filters)
-    assert sum(c.income for c in CARD_BY_NUMBER.values() if c.deck is Deck.NORMAL) == 18
-    assert sum(c.income for c in CARD_BY_NUMBER.values() if c.deck is Deck.TACTICAL) == 18
+    assert sum(c.income for c in DECKS[Deck.NORMAL].cards) == 18
+    assert sum(c.income for c in DECKS[Deck.TACTICAL].cards) == 18
 
 
 def test_difficulty_marks():

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 import companion
-from companion.storage.settings import LANGUAGES
 from companion.text.language import (
     ENGLISH,
     ICON_FIELDS,
@@ -25,7 +24,7 @@ from companion.text.language import (
 )
 
 PACKAGE = Path(companion.__file__).parent
-TRANSLATED = [code for code in LANGUAGES if code != ENGLISH]
+TRANSLATED = [code for code in LANGUAGE_NAMES if code != ENGLISH]
 LOOKUPS = {"words", "msg"}
 """The names a key is looked up or marked with: `words("…")`, `self.app.words("…")`, `msg("…")`."""
 
@@ -64,9 +63,9 @@ def test_the_code_looks_up_texts():
     assert len(KEYS) > 5
 
 
-def test_the_settings_accept_exactly_the_languages_there_are_words_for():
-    assert tuple(LANGUAGE_NAMES) == LANGUAGES
-    assert LANGUAGES[0] == ENGLISH
+def test_every_translated_language_has_a_file_of_words_and_every_file_a_language():
+    files = (PACKAGE / "text" / "translations").glob("[!_]*.py")
+    assert sorted(path.stem for path in files) == sorted(TRANSLATED)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -172,7 +171,7 @@ def test_an_unknown_language_has_no_catalog():
         catalog("de")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", LANGUAGE_NAMES)
 def test_the_characters_used_include_every_translation_and_the_language_names(language):
     used = characters_used(language)
     assert set("".join(catalog(language).values())) <= used

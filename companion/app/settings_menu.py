@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.app.widgets import Action, Entry, Menu, NumberPicker, Screen
 from companion.inputs.events import Input
-from companion.storage.settings import LANGUAGES, Settings, SettingsError, save_settings
+from companion.storage.settings import Settings, SettingsError, save_settings
 from companion.text.language import LANGUAGE_NAMES, Words, msg, words_for
 from companion.views import InputTestView, MenuView, ScreenKind, View
 
@@ -162,8 +162,8 @@ class SettingsMenu:
             if self._save("language", code, after_refusal=then):
                 then()
 
-        entries = [Entry(LANGUAGE_NAMES[code], partial(choose, code)) for code in LANGUAGES]
-        current = LANGUAGES.index(self.app.settings.language)
+        entries = [Entry(name, partial(choose, code)) for code, name in LANGUAGE_NAMES.items()]
+        current = list(LANGUAGE_NAMES).index(self.app.settings.language)
         self.app.show(LanguageMenu(entries, on_back=then, selected=current))
 
     def _rotate(self) -> None:
@@ -225,5 +225,5 @@ class LanguageMenu(Menu):
     def view(self) -> View:
         menu = super().view()
         assert isinstance(menu, MenuView)
-        words = words_for(LANGUAGES[self.cursor.index])
+        words = words_for(list(LANGUAGE_NAMES)[self.cursor.index])
         return MenuView(words("Language"), menu.items, menu.selected, menu.note, menu.kind)

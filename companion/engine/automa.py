@@ -7,8 +7,10 @@ so the screen can say *why* the Automa took what it took.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from companion.engine.catalogue import FINAL_POSITION, Patch
 
@@ -31,55 +33,70 @@ class AutomaCard:
     it applies in order, and the income it takes at each income mark."""
 
     number: int
-    deck: Deck
     virtual_buttons: int
     filters: tuple[Filter, ...]
     """Empty only for card 12, whose 0 virtual buttons never leave a choice."""
     income: int
 
 
+@dataclass(frozen=True, slots=True)
+class DeckTable:
+    """One of the Automa's two decks (RULES.md §4, the two decks)."""
+
+    backs_show_virtual_buttons: bool
+    """Whether the players see the next card's virtual buttons on its back, so the
+    screens show them."""
+    cards: tuple[AutomaCard, ...]
+
+
 _N, _L, _B, _F = Filter.NO_OVERTAKE, Filter.LARGEST, Filter.MOST_BUTTONS, Filter.FARTHEST
 
-
-def _card(
-    number: int, virtual_buttons: int, filters: tuple[Filter, ...], income: int
-) -> AutomaCard:
-    deck = Deck.NORMAL if number <= 12 else Deck.TACTICAL
-    return AutomaCard(number, deck, virtual_buttons, filters, income)
-
-
-CARDS: tuple[AutomaCard, ...] = (
-    _card(1, 1, (_N, _B, _F), 4),
-    _card(2, 2, (_N, _B, _F), 4),
-    _card(3, 3, (_N, _L, _F), 3),
-    _card(4, 4, (_N, _L, _F), 1),
-    _card(5, 5, (_N, _B, _F), 1),
-    _card(6, 6, (_N, _L, _F), 0),
-    _card(7, 7, (_B, _L, _F), 0),
-    _card(8, 8, (_L, _B, _F), 0),
-    _card(9, 8, (_B, _N, _F), 0),
-    _card(10, 10, (_B, _L, _F), 0),
-    _card(11, 10, (_B, _L, _F), 0),
-    _card(12, 0, (), 5),
-    _card(13, 1, (_N, _B, _F), 5),
-    _card(14, 1, (_N, _L, _F), 4),
-    _card(15, 3, (_N, _B, _F), 4),
-    _card(16, 3, (_N, _L, _F), 3),
-    _card(17, 4, (_N, _B, _F), 1),
-    _card(18, 4, (_N, _L, _F), 1),
-    _card(19, 6, (_N, _L, _F), 0),
-    _card(20, 6, (_B, _L, _F), 0),
-    _card(21, 8, (_L, _B, _F), 0),
-    _card(22, 8, (_B, _L, _F), 0),
-    _card(23, 10, (_B, _N, _F), 0),
-    _card(24, 10, (_L, _B, _F), 0),
+DECKS: Mapping[Deck, DeckTable] = MappingProxyType(
+    {
+        Deck.NORMAL: DeckTable(
+            backs_show_virtual_buttons=False,
+            cards=(
+                AutomaCard(1, 1, (_N, _B, _F), 4),
+                AutomaCard(2, 2, (_N, _B, _F), 4),
+                AutomaCard(3, 3, (_N, _L, _F), 3),
+                AutomaCard(4, 4, (_N, _L, _F), 1),
+                AutomaCard(5, 5, (_N, _B, _F), 1),
+                AutomaCard(6, 6, (_N, _L, _F), 0),
+                AutomaCard(7, 7, (_B, _L, _F), 0),
+                AutomaCard(8, 8, (_L, _B, _F), 0),
+                AutomaCard(9, 8, (_B, _N, _F), 0),
+                AutomaCard(10, 10, (_B, _L, _F), 0),
+                AutomaCard(11, 10, (_B, _L, _F), 0),
+                AutomaCard(12, 0, (), 5),
+            ),
+        ),
+        Deck.TACTICAL: DeckTable(
+            backs_show_virtual_buttons=True,
+            cards=(
+                AutomaCard(13, 1, (_N, _B, _F), 5),
+                AutomaCard(14, 1, (_N, _L, _F), 4),
+                AutomaCard(15, 3, (_N, _B, _F), 4),
+                AutomaCard(16, 3, (_N, _L, _F), 3),
+                AutomaCard(17, 4, (_N, _B, _F), 1),
+                AutomaCard(18, 4, (_N, _L, _F), 1),
+                AutomaCard(19, 6, (_N, _L, _F), 0),
+                AutomaCard(20, 6, (_B, _L, _F), 0),
+                AutomaCard(21, 8, (_L, _B, _F), 0),
+                AutomaCard(22, 8, (_B, _L, _F), 0),
+                AutomaCard(23, 10, (_B, _N, _F), 0),
+                AutomaCard(24, 10, (_L, _B, _F), 0),
+            ),
+        ),
+    }
 )
 
-CARD_BY_NUMBER: dict[int, AutomaCard] = {card.number: card for card in CARDS}
+CARD_BY_NUMBER: Mapping[int, AutomaCard] = MappingProxyType(
+    {card.number: card for table in DECKS.values() for card in table.cards}
+)
 
-DECK_CARDS: dict[Deck, tuple[int, ...]] = {
-    deck: tuple(card.number for card in CARDS if card.deck is deck) for deck in Deck
-}
+DECK_CARDS: Mapping[Deck, tuple[int, ...]] = MappingProxyType(
+    {deck: tuple(card.number for card in table.cards) for deck, table in DECKS.items()}
+)
 
 CARDS_SET_ASIDE = 2
 """Set-up puts the top two cards face down as the start of the discard pile."""

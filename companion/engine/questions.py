@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.engine.automa import CARD_BY_NUMBER, AutomaCard, AutomaDecision, Deck, choose_patch
+from companion.engine.automa import CARD_BY_NUMBER, DECKS, AutomaCard, AutomaDecision, choose_patch
 from companion.engine.catalogue import FINAL_POSITION, Patch
 from companion.engine.setup import Side
 from companion.engine.state import GameState, SideState
@@ -55,9 +55,9 @@ class RuleQuestions(GameState):
         """The next card's virtual buttons when the players may see them: the
         tactical deck shows them on the card's back (RULES.md §4, the two decks).
         None once the Automa is on 53: it takes no more turns, so no card is next."""
-        if self.setup.deck is not Deck.TACTICAL or self.next_card is None:
+        if self.setup.deck is None or not DECKS[self.setup.deck].backs_show_virtual_buttons:
             return None
-        if self.sides[Side.AUTOMA].position == FINAL_POSITION:
+        if self.next_card is None or self.sides[Side.AUTOMA].position == FINAL_POSITION:
             return None
         return CARD_BY_NUMBER[self.next_card].virtual_buttons
 

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.storage.files import atomic_write_text, load_state_json
+from companion.text.language import ENGLISH, LANGUAGE_NAMES
 
 SETTINGS_NAME = "settings.json"
 DAMAGED_STEM = "settings-damaged"
@@ -23,8 +24,6 @@ MAX_SECONDS = 24 * 60 * 60
 DEFAULT_CONTRAST = 128
 """The contrast a device starts at; the simulation's displays draw it at full brightness
 and lower levels dimmed (`companion.display.terminal`, `companion.display.window`)."""
-LANGUAGES = ("en", "ru", "pl", "cs", "ko")
-"""The codes of the languages the screens speak (their words: `companion.text.language`)."""
 
 
 class SettingsError(ValueError):
@@ -43,8 +42,9 @@ class Settings:
     """Seconds without input before the display blanks; 0 = never; not before dimming."""
     rotation: int = 0
     """0, or 180 for a display mounted upside down."""
-    language: str = "en"
-    """The screens' language, one of `LANGUAGES`; logs and the command line stay English."""
+    language: str = ENGLISH
+    """The screens' language, a code of `LANGUAGE_NAMES`; logs and the command line stay
+    English."""
 
     def __post_init__(self) -> None:
         _check_all(asdict(self), type(self).__name__)
@@ -76,7 +76,9 @@ _RULES: Mapping[str, _Rule] = MappingProxyType(
             f"a whole number of seconds 0–{MAX_SECONDS} (0 = never)",
         ),
         "rotation": _Rule(lambda value: value in (0, 180), "0 or 180"),
-        "language": _Rule(lambda value: value in LANGUAGES, f"one of {', '.join(LANGUAGES)}", str),
+        "language": _Rule(
+            lambda value: value in LANGUAGE_NAMES, f"one of {', '.join(LANGUAGE_NAMES)}", str
+        ),
     }
 )
 

@@ -24,8 +24,8 @@ from PIL import Image
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.render.screens import render
-from companion.storage.settings import LANGUAGES
 from companion.testing.autoplay import play_to_the_end, start_game
+from companion.text.language import LANGUAGE_NAMES
 from companion.views import AutomaView, MenuView, ScoreView, ScreenKind, TurnView, View
 
 GAME_SEED = 5
@@ -101,7 +101,7 @@ def game_sheets(language: str, zoom: int = 2, columns: int = 4, rows: int = 6) -
 
 def main(argv: list[str]) -> int:
     directory = Path(argv[0])
-    for language in argv[1:] or LANGUAGES:
+    for language in argv[1:] or LANGUAGE_NAMES:
         (directory / language).mkdir(parents=True, exist_ok=True)
         for name, view in main_screens(language).items():
             render(view).save(directory / language / f"{name}.png")

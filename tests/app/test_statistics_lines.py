@@ -13,8 +13,7 @@ from companion.engine.automa import DIFFICULTIES, Deck
 from companion.engine.setup import Mode
 from companion.storage.history import GameRecord, History, SoloStatistics, Statistics
 from companion.storage.journal import Journal
-from companion.storage.settings import LANGUAGES
-from companion.text.language import words_for
+from companion.text.language import LANGUAGE_NAMES, words_for
 from companion.text.pages import page_lines, text_page_lines
 from companion.text.typefaces import body_font
 
@@ -74,7 +73,7 @@ def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
 
 
 @pytest.mark.parametrize("sign", [-1, 1])
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", LANGUAGE_NAMES)
 def test_every_statistics_line_fits_one_row_at_its_widest(language, sign):
     # The widest margin: the player's lowest score, -162 (81 empty squares, every button
     # spent), against the Automa's 277 (its four rows at three digits, as in
@@ -106,7 +105,7 @@ def test_every_statistics_line_fits_one_row_at_its_widest(language, sign):
     }
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", LANGUAGE_NAMES)
 def test_the_last_results_heading_never_ends_a_page_alone(language):
     # One level and deck (3 rows), all solo, two-player games: 5 rows, so the heading
     # would be a 6-row page's last (English, Russian, Polish, Czech) and a 3-row page's
