@@ -9,6 +9,7 @@ from companion.engine.automa import DECK_CARDS
 from companion.engine.catalogue import FINAL_POSITION, LEATHER_POSITIONS, PATCHES
 from companion.engine.game import Game
 from companion.engine.gamelog import log_lines, read_log
+from companion.engine.verdicts import verdicts
 
 
 def check_invariants(game: Game, previous_positions: dict[str, int]) -> None:
@@ -68,6 +69,13 @@ def test_random_games_keep_the_invariants_and_replay_from_their_log(setup, data)
     game = Game(setup)
     play_random_game(game, data)
     assert game.outcome() is not None
+    judged = verdicts(game)
+    if setup.difficulty is not None:
+        # Judged at the level played, the game ends as it did.
+        played = next(verdict for verdict in judged if verdict.level == setup.difficulty)
+        assert (played.outcome, played.bonus_holder) == (game.outcome(), game.bonus_holder)
+    else:
+        assert judged is None
     replayed = read_log(log_lines(game))
     assert replayed.state() == game.state()
     assert replayed.move_stack == game.move_stack

@@ -90,7 +90,7 @@ class RuleQuestions(GameState):
         if not self._stack:
             return tuple(self.refusal(name, index) for index in range(len(self.offer)))
         snapshot = self._stack[-1][1]
-        side = next(side for side in snapshot.sides if side.name == name)
+        side = snapshot.side(name)
         return tuple(_refusal(patch, side) for patch in self.offer_before_last)
 
     def automa_plan(self) -> AutomaPlan | None:

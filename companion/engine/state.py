@@ -9,6 +9,7 @@ off the table (whose turn, the offer, the next card). The rule questions
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
 from companion.engine.actions import Action, Advance, AutomaTurn, Buy
@@ -90,6 +91,9 @@ class Snapshot:
     reshuffles: int
     finished: tuple[Side, ...]
 
+    def side(self, name: Side) -> SideState:
+        return next(side for side in self.sides if side.name == name)
+
 
 class GameState:
     """The state of one game and the stack of actions that led to it."""
@@ -127,6 +131,12 @@ class GameState:
     @property
     def move_stack(self) -> list[Action]:
         return [action for action, _ in self._stack]
+
+    def moves(self) -> Iterator[tuple[Action, Snapshot, Snapshot]]:
+        """Each action played, oldest first, with the state before it and after it."""
+        afters = [snapshot for _, snapshot in self._stack[1:]] + [self._snapshot()]
+        for (action, before), after in zip(self._stack, afters, strict=True):
+            yield action, before, after
 
     def opponent(self, name: Side) -> SideState:
         first, second = self.setup.sides

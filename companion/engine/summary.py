@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.engine.game import Game
 from companion.engine.setup import Mode, Side
+from companion.engine.verdicts import Verdict, verdicts
 
 
 def state_dict(game: Game) -> dict[str, Any]:
@@ -27,7 +28,24 @@ def state_dict(game: Game) -> dict[str, Any]:
         "scores": outcome.scores if outcome else None,
         "actions": len(game.move_stack),
     }
+    if setup.mode is Mode.SOLO:
+        judged = verdicts(game)
+        state["verdicts"] = (
+            {verdict.level.name: _verdict_dict(verdict) for verdict in judged} if judged else None
+        )
     return state
+
+
+def _verdict_dict(verdict: Verdict) -> dict[str, Any]:
+    outcome = verdict.outcome
+    return {
+        "player": verdict.player,
+        "automa": verdict.automa,
+        "winner": outcome.winner,
+        "tie": outcome.tie,
+        "margin": outcome.margin,
+        "bonus": verdict.bonus_holder,
+    }
 
 
 def _side_dict(game: Game, name: Side) -> dict[str, Any]:
@@ -72,4 +90,11 @@ def text_summary(game: Game) -> str:
         scores = ", ".join(f"{name} {score}" for name, score in outcome.scores.items())
         tie = " (tie: reached 53 first)" if outcome.tie else ""
         lines.append(f"Game over: {scores}. {outcome.winner} wins{tie}.")
+    for verdict in verdicts(game) or ():
+        won = verdict.outcome
+        lines.append(
+            f"  against {verdict.level.name:>10}: player {verdict.player}, "
+            f"automa {verdict.automa}; {won.winner} wins by {won.margin}"
+            + (" (tie: reached 53 first)" if won.tie else "")
+        )
     return "\n".join(lines)
