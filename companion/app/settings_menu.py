@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 TIMEOUTS = [0, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600]
 """The choices for dimming and blanking, in seconds (0: never)."""
-CONTRAST_STEP = 15
+CONTRASTS = sorted({*range(0, 256, 16), 255})
+"""Steps of 16 from 0, and the panel's brightest: the default (128) is one of them, so
+a player who tried a brighter panel can turn back to it."""
 SELECTS_TO_LEAVE_INPUT_TEST = 3
 
 
@@ -51,7 +53,7 @@ def _number(value: int, words: Words) -> str:
 
 
 NUMBER_SETTINGS = (
-    NumberSetting(msg("Contrast"), "contrast", range(0, 256, CONTRAST_STEP), _number),
+    NumberSetting(msg("Contrast"), "contrast", CONTRASTS, _number),
     NumberSetting(msg("Dim after"), "dim_after_s", TIMEOUTS, seconds, msg("dim"), limited_by=2),
     NumberSetting(msg("Blank after"), "blank_after_s", TIMEOUTS, seconds, msg("blank"), 1),
 )
@@ -87,17 +89,20 @@ class SettingsMenu:
                 LANGUAGE_NAMES[s.language],
             ),
             Entry(words("Input test"), self._input_test),
-            Entry(words("Back"), self.app.home),
+            Entry(words("Back"), self._home),
         ]
         self.app.show(
             Menu(
                 words("Settings"),
                 entries,
-                on_back=self.app.home,
+                on_back=self._home,
                 selected=selected,
                 kind=ScreenKind.SETTINGS,
             )
         )
+
+    def _home(self) -> None:
+        self.app.home(on=msg("Settings"))
 
     def _edit(self, row: int) -> None:
         settings, words = self.app.settings, self.app.words

@@ -5,6 +5,7 @@ import dataclasses
 import itertools
 
 from companion.app.companion import Companion
+from companion.app.settings_menu import CONTRASTS
 from companion.inputs.events import Input
 from companion.storage.settings import Settings
 from companion.views import MenuView, NumberView, ScreenKind
@@ -56,13 +57,28 @@ def test_leaving_a_choice_unchanged_comes_back_to_its_row(tmp_path):
     assert app.view().selected == 2 and app.settings == Settings()
 
 
-def test_contrast_turns_from_the_current_value_in_steps_of_15(tmp_path):
+def test_contrast_turns_in_steps_of_16_and_back_to_the_default(tmp_path):
     app = settings_menu(tmp_path)
     app.handle(Input.SELECT)
     assert app.view() == NumberView("Settings", "Contrast", "128", "turn: change  press: ok")
-    app.handle(Input.NEXT)  # 128 is between the steps 120 and 135
+    app.handle(Input.NEXT)
     app.handle(Input.SELECT)
-    assert app.settings.contrast == 135 and app.view().selected == 0
+    assert app.settings.contrast == 144 and app.view().selected == 0
+    app.handle(Input.SELECT)
+    app.handle(Input.PREVIOUS)  # the default is a step, not a value only kept while chosen
+    assert app.view().value == "128"
+    app.handle(Input.SELECT)
+    assert app.settings.contrast == 128
+
+
+def test_contrast_reaches_both_ends_of_the_panel(tmp_path):
+    app = settings_menu(tmp_path)
+    app.handle(Input.SELECT)
+    for _ in range(8):  # 128 is eight steps of 16 above 0
+        app.handle(Input.PREVIOUS)
+    assert app.view().value == "0"
+    app.handle(Input.PREVIOUS)  # wraps round to the brightest
+    assert app.view().value == "255"
 
 
 def test_dimming_offers_only_times_up_to_blanking_and_says_why(tmp_path):
@@ -83,7 +99,7 @@ def test_every_choice_of_every_setting_is_taken_and_no_key_is_ever_shown(tmp_pat
     app = settings_menu(tmp_path)
     for row in range(3):
         go_to(app, row)
-        for _ in range(len(range(0, 256, 15)) + 1):  # once round the longest list
+        for _ in range(len(CONTRASTS) + 1):  # once round the longest list
             app.handle(Input.SELECT)
             assert not any(key in text for text in texts(app.view()) for key in KEYS)
             app.handle(Input.NEXT)
