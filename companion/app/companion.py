@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -209,21 +209,27 @@ class Companion:
     def back_to(self, screen: Screen) -> Action:
         return lambda: self.show(screen)
 
-    def home(self) -> None:
+    def home(self, on: str = "") -> None:
+        """The home menu, its cursor on the entry whose key is `on` (the first if none):
+        back from Statistics or Settings, one turn from where the player was, not from
+        the top, where one turn too many lands on a new game."""
         words = self.words
         entries = []
         if self.game:
-            entries.append(Entry(words("Resume game"), self.play.resume))
+            entries.append((msg("Resume game"), self.play.resume))
         entries += [
-            Entry(words("New solo game"), lambda: self.new_game.confirm(self.new_game.solo)),
-            Entry(
-                words("New two-player game"),
+            (msg("New solo game"), lambda: self.new_game.confirm(self.new_game.solo)),
+            (
+                msg("New two-player game"),
                 lambda: self.new_game.confirm(self.new_game.two_player),
             ),
-            Entry(words("Statistics"), self.statistics),
-            Entry(words("Settings"), self.settings_menu.show),
+            (msg("Statistics"), self.statistics),
+            (msg("Settings"), self.settings_menu.show),
         ]
-        self.show(Menu(words("Patchwork"), entries, kind=ScreenKind.HOME))
+        keys = [key for key, _ in entries]
+        selected = keys.index(on) if on in keys else 0
+        menu = [Entry(words(key), run) for key, run in entries]
+        self.show(Menu(words("Patchwork"), menu, selected=selected, kind=ScreenKind.HOME))
 
     @cached_property
     def history(self) -> History:
@@ -239,7 +245,8 @@ class Companion:
 
         statistics = self.history.statistics(keepalive=self.keepalive)
         lines = statistics_lines(statistics, self.words, page_lines(body_font(self.words.language)))
-        self.show(Pages(self.words("Statistics"), lines, self.home, self.words))
+        back = partial(self.home, msg("Statistics"))
+        self.show(Pages(self.words("Statistics"), lines, back, self.words))
 
     def not_saved(self, what: str, error: OSError, then: Action) -> None:
         """Say that `what` (a key marked with `msg`) was not saved and why; `then` when the

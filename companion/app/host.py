@@ -25,7 +25,9 @@ class Host(Protocol):
 
     def show(self, screen: Screen) -> None: ...
 
-    def home(self) -> None: ...
+    def home(self, on: str = "") -> None:
+        """The home menu, its cursor on the entry whose key is `on` (the first if none)."""
+        ...
 
     def not_saved(self, what: str, error: OSError, then: Action) -> None:
         """Say that `what` (a key marked with `msg`) was not saved and why; `then` after."""

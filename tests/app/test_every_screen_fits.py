@@ -75,7 +75,7 @@ def test_menus_statistics_and_settings_fit(tmp_path, language):
     for path in (
         [Input.NEXT, Input.NEXT, Input.SELECT],  # statistics
         [Input.SELECT, Input.HOLD],
-        [Input.NEXT, Input.NEXT, Input.NEXT, Input.SELECT],  # settings
+        [Input.NEXT, Input.SELECT],  # settings, under statistics where home came back
         *[[Input.NEXT] for _ in range(7)],  # once round the 7 entries, back to contrast
         [Input.SELECT, Input.NEXT, Input.NEXT],  # edit contrast
     ):
