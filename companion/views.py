@@ -191,7 +191,7 @@ class TurnView:
     """For each choice, what pressing does (or, greyed, why it cannot)."""
     banner: str = ""
     """Shown instead of the choice's line until the first input, e.g. "Your turn
-    again"; while it shows, a press only takes it away."""
+    again"."""
     scores: tuple[str, str] = ("", "")
     """Each side's score so far, shown under its name while no patch is chosen: the
     mover's with its unit and income, the other's a bare number, e.g.

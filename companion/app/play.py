@@ -105,9 +105,9 @@ class TurnScreen(Screen):
     """Whose turn on the board; turn the knob to choose, press to do it.
 
     When the same side plays again (its token is still behind, or on top), the turn
-    opens with a banner saying so, and a press only takes the banner away: a press
-    meant for the last card cannot play an action unasked. Turning the knob
-    chooses as usual.
+    opens with a banner saying so in place of the choice's line until the first
+    input; a press plays the choice under the cursor (Advance, as on every turn),
+    so playing again costs no press more than a turn.
     """
 
     def __init__(
@@ -143,12 +143,8 @@ class TurnScreen(Screen):
         )
 
     def handle(self, event: Input) -> None:
-        if self.banner and event is Input.SELECT:
-            # Swallowed: the press may have been meant for the card before.
-            self.banner = ""
-            return
+        self.banner = ""
         if self.cursor.move(event):
-            self.banner = ""
             return
         if event in BACKWARD:
             self.open_menu()

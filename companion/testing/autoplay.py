@@ -45,12 +45,13 @@ def affordable(view: TurnView, choice: TurnChoice) -> bool:
     return isinstance(choice, Buy) and view.board.offer[choice.index].affordable
 
 
-def random_choice(rng: random.Random) -> Choose:
-    """Buy a random affordable patch half the time, else advance."""
+def random_choice(rng: random.Random, buying: float = 0.5) -> Choose:
+    """Buy a random affordable patch with probability `buying` (half the time), else
+    advance."""
 
     def choose(view: TurnView) -> int:
         buys = [i for i, choice in enumerate(view.choices) if affordable(view, choice)]
-        if buys and rng.random() < 0.5:
+        if buys and rng.random() < buying:
             return rng.choice(buys)
         return view.choices.index(ADVANCE)
 
@@ -60,10 +61,7 @@ def random_choice(rng: random.Random) -> Choose:
 def inputs_for(view: View, choose: Choose, rng: random.Random) -> list[Input]:
     """What a player would press on this screen to get on with the game."""
     if isinstance(view, TurnView):
-        turns = move_to(view.selected, choose(view), len(view.choices))
-        # With "your turn again" showing, a press only takes the banner away.
-        dismiss = [Input.SELECT] if view.banner and not turns else []
-        return [*dismiss, *turns, Input.SELECT]
+        return [*move_to(view.selected, choose(view), len(view.choices)), Input.SELECT]
     if isinstance(view, QuestionView) and view.kind is ScreenKind.BONUS_QUESTION:
         answer = rng.randrange(len(view.answers))
         return [*move_to(view.selected, answer, len(view.answers)), Input.SELECT]

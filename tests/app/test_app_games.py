@@ -20,7 +20,15 @@ from companion.testing.autoplay import (
     start_game,
 )
 from companion.text.language import words_for
-from companion.views import AutomaView, MenuView, QuestionView, ScoreView, ScreenKind, TurnView
+from companion.views import (
+    AutomaView,
+    MenuView,
+    QuestionView,
+    ScoreView,
+    ScreenKind,
+    StepView,
+    TurnView,
+)
 
 
 def new_app(tmp_path, seed=1):
@@ -241,3 +249,24 @@ def test_the_end_screen_turns_to_the_rows_the_screen_has_no_room_for():
     assert rows_drawn() == automa_rows[1:]
     screen.handle(Input.PREVIOUS)
     assert rows_drawn() == automa_rows[:3]
+
+
+def test_playing_again_the_first_press_plays_the_advance_under_the_cursor(tmp_path):
+    """'Your turn again' says so until the first input, and costs no press: an advance is
+    its press and its step card, as on any turn."""
+    rng = random.Random(2)
+    app = new_app(tmp_path, 2)
+    start_game(app, False, False, rng)
+    agains = 0
+    while app.game is not None:
+        view = app.view()
+        if isinstance(view, TurnView) and view.banner:
+            agains += 1
+            assert view.choices[view.selected] == ADVANCE
+            before = len(app.game.move_stack)
+            app.handle(Input.SELECT)
+            assert app.game.move_stack[before:] == [ADVANCE]
+            assert isinstance(app.view(), StepView)  # its card, as after any advance
+            continue
+        play_step(app, rng)
+    assert agains >= 3
