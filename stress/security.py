@@ -1,19 +1,29 @@
 #!/usr/bin/env python3
-"""Security harness: the unit's exposure, the user it runs as, and no network socket open.
+"""Security harness: the unit's protections, its exposure, the user it runs as, and no
+network socket open.
 
     .venv/bin/python stress/security.py [--seconds 5] [--unit FILE]
 
-1. ``systemd-analyze security --offline=true systemd/patchwork-companion.service``:
+1. The protections that matter, pinned line by line (``PINNED``): the file
+   system read-only but for the state directory (``ProtectSystem=strict``),
+   no home directories, a private /tmp, no devices but the buses a build uses
+   (``DevicePolicy=closed`` and exactly the ``DeviceAllow=`` lines shipped),
+   no privilege gained through exec, no capabilities, the system-call
+   filter, no network, and a user that is not root. A unit missing or
+   changing any of them fails the run, whatever its exposure number: one
+   missing line moves that number by 0.7 at most, well inside any threshold
+   that tolerates systemd's scoring changing between versions.
+2. ``systemd-analyze security --offline=true systemd/patchwork-companion.service``:
    the overall exposure level and every check it marks as not passed. The
    target is an exposure of at most 2.5 (``EXPOSURE_TARGET``); a unit above
    it fails the run, and so does a machine without ``systemd-analyze`` (250
    or later), since the exposure then cannot be measured. ``--unit`` checks
-   another unit file (the tests give it a unit with the hardening removed,
-   which must fail).
-2. From the unit: ``User=``, ``Group=``, ``SupplementaryGroups=``, and the
+   another unit file (the tests give it the shipped unit with each pinned
+   protection removed in turn, which must fail).
+3. From the unit: ``User=``, ``Group=``, ``SupplementaryGroups=``, and the
    network settings (``PrivateNetwork=yes``, ``RestrictAddressFamilies=AF_UNIX``,
    ``IPAddressDeny=any``).
-3. The running application opens no network socket. The real daemon
+4. The running application opens no network socket. The real daemon
    (``patchwork-companion run``) needs an I2C or SPI panel, which this machine
    may not have; so the process examined is ``patchwork-companion simulate
    --display dummy --script`` with a long seeded script of random inputs: the
@@ -50,6 +60,26 @@ from stress.common import invocation, machine_line  # noqa: E402
 
 UNIT = REPO / "systemd" / "patchwork-companion.service"
 EXPOSURE_TARGET = 2.5
+PINNED: dict[str, list[str]] = {
+    "ProtectSystem": ["strict"],
+    "ProtectHome": ["yes"],
+    "PrivateTmp": ["yes"],
+    "DevicePolicy": ["closed"],
+    "DeviceAllow": [
+        "char-gpiochip rw",
+        "char-i2c rw",
+        "char-spi rw",
+        "char-ttyACM rw",
+        "/dev/ttyAMA0 rw",
+        "/dev/ttyS0 rw",
+    ],
+    "NoNewPrivileges": ["yes"],
+    "CapabilityBoundingSet": [""],
+    "SystemCallFilter": ["@system-service", "~@privileged @resources"],
+    "PrivateNetwork": ["yes"],
+    "RestrictAddressFamilies": ["AF_UNIX"],
+}
+"""Each protection's lines exactly as the unit must have them, in order."""
 SCRIPT_INPUTS = 60_000
 """Enough random presses to keep the simulation busy for longer than it is watched."""
 NET_TABLES = ("tcp", "tcp6", "udp", "udp6", "raw", "raw6", "unix", "netlink", "packet")
@@ -100,6 +130,19 @@ def unit_settings(unit: Path) -> dict[str, list[str]]:
             key, _, value = line.partition("=")
             settings.setdefault(key.strip(), []).append(value.strip())
     return settings
+
+
+def protection_gaps(settings: dict[str, list[str]]) -> list[str]:
+    """The pinned protections the unit lacks or has otherwise, and a root user."""
+    gaps = [
+        f"{key}: want {' + '.join(map(repr, want))}, found "
+        + (" + ".join(map(repr, settings[key])) if key in settings else "(not set)")
+        for key, want in PINNED.items()
+        if settings.get(key) != want
+    ]
+    if settings.get("User", ["root"])[-1] in ("root", "0", ""):
+        gaps.append("User: runs as root")
+    return gaps
 
 
 def socket_inodes(pid: int) -> tuple[Counter[str], set[str]]:
@@ -202,6 +245,7 @@ def run_harness(seconds: float, unit: Path = UNIT) -> dict:
     started = time.monotonic()
     settings = unit_settings(unit)
     return {
+        "protection_gaps": protection_gaps(settings),
         "exposure": exposure(unit),
         "user": settings.get("User", ["(root: no User=)"])[-1],
         "group": settings.get("Group", ["-"])[-1],
@@ -217,17 +261,14 @@ def run_harness(seconds: float, unit: Path = UNIT) -> dict:
 
 def passed(result: dict) -> bool:
     process = result["process"]
-    network = result["network"]
     only_unix = set(process.get("socket_families_seen", {})) <= {"AF_UNIX"}
     return (
-        exposure_ok(result["exposure"])
+        not result["protection_gaps"]
+        and exposure_ok(result["exposure"])
         and "error" not in process
         and process["samples"] > 0
         and only_unix
         and process["sockets_not_found_in_proc_net"] == 0
-        and result["user"] not in ("root", "(root: no User=)")
-        and network["PrivateNetwork"] == "yes"
-        and network["RestrictAddressFamilies"] == "AF_UNIX"
     )
 
 
@@ -240,10 +281,16 @@ def report(result: dict) -> str:
     exposure_ = result["exposure"]
     process = result["process"]
     lines = [
-        "security: the unit's exposure, its user, and the sockets the app opens",
+        "security: the unit's protections and exposure, its user, and the sockets the app opens",
         f"command: {invocation()}",
         f"machine: {machine_line()}",
     ]
+    gaps = result["protection_gaps"]
+    lines.append(
+        f"pinned protections ({len(PINNED)} settings and a user other than root): "
+        + ("all as pinned" if not gaps else f"{len(gaps)} MISSING or changed")
+    )
+    lines += [f"    MISSING {gap}" for gap in gaps]
     if "skipped" in exposure_:
         lines.append(f"systemd-analyze security: skipped ({exposure_['skipped']})")
     else:
@@ -272,7 +319,7 @@ def report(result: dict) -> str:
             f"    socket families seen: {process['socket_families_seen'] or 'none'}",
             f"    sockets not found in /proc/<pid>/net: {process['sockets_not_found_in_proc_net']}",
         ]
-    verdict = "exposure within target, only AF_UNIX or no sockets"
+    verdict = "protections as pinned, exposure within target, only AF_UNIX or no sockets"
     lines.append(f"verdict: {verdict if passed(result) else 'FAILED'}")
     lines.append(f"total time: {result['seconds']} s")
     return "\n".join(lines)

@@ -131,7 +131,10 @@ needs_systemd_analyze = pytest.mark.skipif(
 @needs_systemd_analyze
 def test_security_harness_one_second():
     out = run("security.py", "--seconds", "1")
-    assert "verdict: exposure within target, only AF_UNIX or no sockets" in out
+    assert (
+        "verdict: protections as pinned, exposure within target, only AF_UNIX or no sockets" in out
+    )
+    assert "pinned protections (10 settings and a user other than root): all as pinned" in out
 
 
 @needs_systemd_analyze
@@ -159,3 +162,40 @@ def test_security_harness_fails_a_unit_without_its_hardening(tmp_path):
     assert done.returncode == 1, done.stdout
     level = re.search(r"overall exposure level \(target at most 2.5\): ([\d.]+)", done.stdout)
     assert level and float(level[1]) > 2.5 and "MISSED" in done.stdout
+
+
+# Each key protection of the shipped unit, and the lines that removing it takes out.
+LOOSENED = {
+    "ProtectSystem": ("ProtectSystem=",),
+    "ProtectHome": ("ProtectHome=",),
+    "PrivateTmp": ("PrivateTmp=",),
+    "DevicePolicy": ("DevicePolicy=", "DeviceAllow="),
+    "NoNewPrivileges": ("NoNewPrivileges=",),
+    "SystemCallFilter": ("SystemCallFilter=",),
+    "User": ("User=",),
+}
+
+
+@needs_systemd_analyze
+@pytest.mark.parametrize("protection", sorted(LOOSENED))
+def test_security_harness_fails_a_unit_missing_one_protection(tmp_path, protection):
+    # Each of these alone moves the exposure by 0.7 at most (within 2.5): the
+    # harness must see the line itself is gone.
+    unit = tmp_path / "loosened.service"
+    shipped = (STRESS.parent / "systemd" / "patchwork-companion.service").read_text()
+    unit.write_text(
+        "".join(
+            line
+            for line in shipped.splitlines(keepends=True)
+            if not line.startswith(LOOSENED[protection])
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, str(STRESS / "security.py"), "--seconds", "0.05", "--unit", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stdout
+    assert f"    MISSING {protection}: " in done.stdout
+    assert "verdict: FAILED" in done.stdout
