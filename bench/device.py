@@ -272,8 +272,8 @@ def game_in_progress(state_dir: Path, actions: int = 12) -> None:
 
 MEASURED_PYTHON = (sys.executable, "-P")
 """How a measured program is started: `-P` keeps the current directory off its path, which
-`python -c` would otherwise search first for every import; started from /tmp (1,300
-entries, changing all the time), the daemon's count moved by up to 0.03 G from run to run."""
+`python -c` would otherwise search first for every import, so that a busy current
+directory would move the counts from run to run."""
 
 BARE_IMPORT = "import PIL.Image, luma.oled.device, gpiozero"
 """What any program that drives the panel with luma and reads gpiozero inputs imports."""

@@ -8,7 +8,7 @@ run doing none, divided by N, so start-up is not counted in it. Start-up is
 counted on its own, as `bench/startup.py --instructions` counts it: the daemon
 to its first frame against the bare imports, each whole process, with the
 companion's bytecode compiled first (as pip does on the device). Takes a few
-minutes (callgrind runs Python about 50 times slower). Needs valgrind.
+minutes under callgrind. Needs valgrind.
 Not a test: it prints figures and never fails.
 """
 

@@ -11,7 +11,6 @@ cd "$top"
 .venv/bin/lint-imports --no-cache  # the import contract in pyproject.toml (docs/ARCHITECTURE.md)
 # pytest exits 5 when it collects no test; that must fail here, and it does (set -e).
 # One worker per core (-n auto, pytest-xdist; pyproject.toml lets an idle worker take the
-# other's tests): on this 2-core machine the suite takes about 41 s in one process, 24 s in
-# two while nothing else runs, 35-40 s while other work takes a core (docs/PERFORMANCE.md).
+# other's tests), since most of the suite's time is programs it starts (docs/PERFORMANCE.md).
 # `-n 0` after it runs everything in this process, for a debugger or a print.
 .venv/bin/python -m pytest -n auto "$@"

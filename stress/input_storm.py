@@ -16,7 +16,7 @@ Targets: nothing lost, doubled or dropped; the queue never longer than its
 bound; the median latency after the storm back within 2x (+2 ms) of before;
 the application thread alive.
 
-Run (about 10-30 s for 10,000 events on a laptop)::
+Run::
 
     .venv/bin/python stress/input_storm.py [--events 10000] [--seed 1]
         [--put-timeout S] [--time-limit 600] [--json FILE]

@@ -13,8 +13,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 def _use_the_ram_disk_for_temporary_files() -> None:
     """Send tempfile, tmp_path and the tests' subprocesses to /dev/shm when it can take them.
 
-    The suite writes thousands of small files and fsyncs every journal line: on a disk
-    that was most of its time, in RAM it costs nothing. No test can observe fsync's effect
+    The suite writes thousands of small files and fsyncs every journal line, which on a
+    disk takes longer than the tests' own work. No test can observe fsync's effect
     (that the code calls it is asserted with a recording os.fsync). A TMPDIR set by
     whoever runs the tests wins, and so does a RAM disk that may not run programs (the
     installer tests run scripts from their temporary trees).

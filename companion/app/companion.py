@@ -156,7 +156,7 @@ class Companion:
         if self._game_rooms is None:
             # The one place the game's modules (the engine, the journal, the game's flows
             # and screens) are imported: a fresh start's first frame, the home menu, needs
-            # none of them, and the start-up to it is a figure we keep (docs/PERFORMANCE.md).
+            # none of them, and a start has a budget (docs/PERFORMANCE.md).
             from companion.app.game_rooms import GameRooms
 
             self._game_rooms = GameRooms(self, self.state_dir, self.seeds)

@@ -3,8 +3,8 @@
 `Companion.game_rooms` imports this module, and with it the engine, the journal and
 progress, and the game's screens, the first time a game is started, resumed or
 looked for in the state directory. A fresh start's first frame is the home menu,
-which needs none of them: loading them there cost 0.049 G of the fresh start's
-0.645 G instructions (docs/ARCHITECTURE.md, beside the picture of the rooms).
+which needs none of them, so a fresh start does without them
+(docs/ARCHITECTURE.md, beside the picture of the rooms).
 """
 
 from __future__ import annotations

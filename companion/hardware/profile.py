@@ -65,14 +65,14 @@ DEVICE_DEFAULT_PROFILE = "sh1106-encoder"
 
 _PROFILE_DIR = Path(__file__).with_name("profiles")
 """The shipped profiles: files of the installed package, as `shipped_profile_path` hands them
-on. Not found through importlib.resources: its first `files()` imports its readers, which
-were 2.5 M instructions of a start (with the Korean font's, now left to its first use)."""
+on. Not found through importlib.resources, whose first `files()` imports its readers at
+every start."""
 
 _TOP_KEYS = ("name", "description", "display", "inputs", "serial_pad", "system")
 _SYSTEM_KEYS = ("shutdown_pin",)
 _TOML_POSITION = r"^(?P<message>.*) \(at line (?P<line>\d+), column (?P<column>\d+)\)$"
 """Where tomllib says a syntax error is; compiled (and kept by `re`) only when a profile has
-one: compiling it cost every start 0.5 M instructions."""
+one, not at every start."""
 
 
 # --- finding and reading ---------------------------------------------------------------

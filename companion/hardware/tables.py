@@ -59,7 +59,7 @@ class Table:
         allowed = tuple(allowed)
         for key in data:
             if key not in allowed:
-                import difflib  # here: only a misspelt key needs it (0.3 % of a start)
+                import difflib  # here: only a misspelt key needs it
 
                 close = difflib.get_close_matches(key, allowed, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""

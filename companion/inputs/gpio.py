@@ -116,8 +116,7 @@ class QuietButton(Button):
     """A gpiozero `Button` whose hold detection sleeps instead of polling.
 
     gpiozero's `HoldThread` wakes ten times a second for every button, pressed
-    or not, which keeps an idle device from ever sleeping (about 30 wake-ups a
-    second with three buttons). Here a press starts a one-shot timer of
+    or not, which keeps an idle device from ever sleeping. Here a press starts a one-shot timer of
     `hold_time` and a release cancels it; `when_held` fires as before. This
     leans on gpiozero 2.0's `HoldMixin` internals (`_hold_thread`, its
     `stopping` and `holding` events, `_fire_activated`), hence the pin on

@@ -1,7 +1,7 @@
 """Finished games kept in `history/`, and the statistics computed from them.
 
 The files are the single source of truth: statistics are replayed from them
-every time (100 games take about 50 ms), so there is no second record to go
+every time, so there is no second record to go
 out of step with them, and a log copied in by hand counts like any other.
 """
 

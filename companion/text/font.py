@@ -429,7 +429,7 @@ class Font:
         where it goes.
 
         One bitmap a text rather than one a glyph: Pillow's per-call work, not the
-        pixels, was most of what drawing a text cost."""
+        pixels, is what a drawing call costs."""
         drawn = laid_out.drawn[:count]
         mask = self._text_masks.get(drawn)
         if mask is None:

@@ -14,8 +14,8 @@ drawn as `?`, like any other character no font has; so is every syllable
 if the subset is missing or damaged (one warning, and the device runs on).
 
 The subset is read the first time a Hangul character is looked up (drawn,
-measured, or asked whether Korean needs it), not at start: an English device
-never reads it, and reading it was 2 % of a start's instructions.
+measured, or asked whether Korean needs it), not at start: a device in another
+language never reads it.
 """
 
 from __future__ import annotations

@@ -245,7 +245,7 @@ def bouncy(line: int, level: str, settle: float) -> list:
     again, written back to back), then the level held.
 
     Back to back, not 2 ms apart: a sleep lets the virtual CPU idle, and under
-    TCG on a loaded host its wake-up can come 20-40 ms late (seen: 40 ms). Two
+    TCG on a loaded host its wake-up can come tens of milliseconds late. Two
     such late wake-ups in one bounce outlast the 20 ms debounce and make one
     press two; writes in a row are stretched only if the host preempts qemu
     between them, twice over.

@@ -35,7 +35,7 @@ HOST_UNITS = next(
 needs_systemd_analyze = pytest.mark.skipif(
     SYSTEMD_ANALYZE is None or HOST_UNITS is None, reason="needs systemd-analyze"
 )
-#: the exposure `systemd-analyze security` must not exceed (0.6 when written)
+#: the exposure `systemd-analyze security` must not exceed
 EXPOSURE_LIMIT = 2.5
 
 

@@ -265,10 +265,10 @@ def test_an_old_journal_without_checksums_still_loads(tmp_path):
 
 
 def test_sixteen_times_the_limit_in_blank_lines_takes_bounded_memory(tmp_path, monkeypatch):
-    # 16 MB of blank lines once took 1.7 GB. The same file scaled to a 64 KB limit tests
-    # the same two safeguards (the read stops at the limit: without it the peak is 32
-    # limits; the lines are taken one at a time: a list of them is 17) in 0.3 s, not 5 s
-    # (tracemalloc slows each of the blank lines replayed twentyfold).
+    # A file of blank lines sixteen times the limit, the limit scaled down to 64 KB so that
+    # tracemalloc, which slows each blank line replayed, stays quick. Two safeguards: the
+    # read stops at the limit, and the lines are taken one at a time, not as a list;
+    # without either the peak is well over four limits.
     limit = 1 << 16
     monkeypatch.setattr(journal_module, "JOURNAL_LIMIT", limit)
     path = tmp_path / "journal.jsonl"

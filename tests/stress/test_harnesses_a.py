@@ -65,7 +65,7 @@ def test_power_loss_child_records_the_same_run_for_the_same_seed(tmp_path):
         traces.append(re.sub(r"\.[a-z0-9_]{8}\.tmp", ".tmp", trace.read_text()))
     assert traces[0] == traces[1]
     # The player undoes again right after an undo, as a person correcting two mistakes
-    # does; before, only a confirmed undo, a turn and a 1.5 % chance led to a second.
+    # does.
     assert undos_in_a_row(traces[0]) > 0
 
 

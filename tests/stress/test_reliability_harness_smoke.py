@@ -51,7 +51,7 @@ def test_display_faults_runs_tiny_and_meets_its_targets(monkeypatch):
 def test_display_faults_gives_the_same_figures_for_the_same_seed(monkeypatch):
     """When a lost panel is tried again, and so when the next fault comes, follows the
     frames drawn, not the real clock: two runs count the same faults, the second with
-    the app slower, as on a loaded machine (outages counted 19 and 21 on the real clock)."""
+    the app slower, as on a loaded machine."""
     monkeypatch.setattr(loop, "DISPLAY_RETRY_SECONDS", 0.05)
     runs = [harness("display_faults").run(frames=120, seed=2, drivers=("sh1106",)).figures]
     handle = Companion.handle
