@@ -24,6 +24,7 @@ from companion.text.language import (
 )
 
 PACKAGE = Path(companion.__file__).parent
+TRANSLATIONS = PACKAGE / "text" / "translations"
 TRANSLATED = [code for code in LANGUAGE_NAMES if code != ENGLISH]
 LOOKUPS = {"words", "msg"}
 """The names a key is looked up or marked with: `words("…")`, `self.app.words("…")`, `msg("…")`."""
@@ -41,7 +42,7 @@ def lookups_in_code() -> list[tuple[str, str, ast.Call]]:
     """Every lookup of a literal key in the code: (where, key, the call)."""
     lookups = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if "translations" in path.parts:
+        if path.is_relative_to(TRANSLATIONS):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and _called_name(node) in LOOKUPS and node.args:
@@ -64,7 +65,7 @@ def test_the_code_looks_up_texts():
 
 
 def test_every_translated_language_has_a_file_of_words_and_every_file_a_language():
-    files = (PACKAGE / "text" / "translations").glob("[!_]*.py")
+    files = TRANSLATIONS.glob("[!_]*.py")
     assert sorted(path.stem for path in files) == sorted(TRANSLATED)
 
 
