@@ -6,6 +6,7 @@ English only pushes its own section onto a second page.
 
 from __future__ import annotations
 
+from companion.engine import catalogue
 from companion.text.language import Words, msg
 from companion.text.pages import page_lines, text_page_lines
 from companion.text.typefaces import body_font
@@ -26,10 +27,11 @@ RULES_REMINDER: tuple[str, ...] = (
     ),
     msg(
         "With a full quilt the leather patch is put back in the box. 7x7 bonus: first to"
-        " fill a 7x7 square, +7 points. Claim it in the menu; a full quilt (81) takes it."
+        " fill a 7x7 square, +{points} points. Claim it in the menu; a full quilt ({squares})"
+        " takes it."
     ),
     msg(
-        "End: both tokens on 53. Score: buttons + bonus - 2 per empty square."
+        "End: both tokens on 53. Score: buttons + bonus - {penalty} per empty square."
         " Tie: first on 53 wins."
     ),
     msg(
@@ -41,14 +43,20 @@ RULES_REMINDER: tuple[str, ...] = (
         " unless you have taken it. Ties: first on 53 wins."
     ),
 )
-"""The sections, in English (the keys of their translations)."""
+"""The sections, in English (the keys of their translations); the figures of the rules
+are the engine's, given to each section when it is shown."""
 
 
 def rules_reminder(words: Words) -> list[str]:
     """The sections in the player's language as page lines, each from the top of a page."""
     font = body_font(words.language)
     lines: list[str] = []
+    figures = {
+        "squares": catalogue.QUILT_SQUARES,
+        "points": catalogue.BONUS_POINTS,
+        "penalty": catalogue.EMPTY_SQUARE_PENALTY,
+    }
     for section in RULES_REMINDER:
-        lines += text_page_lines([words(section)], font)
+        lines += text_page_lines([words(section, **figures)], font)
         lines += [""] * (-len(lines) % page_lines(font))
     return lines

@@ -2,10 +2,17 @@
 
 import re
 
-from companion.app.rules_text import RULES_REMINDER
+from companion.app.rules_text import RULES_REMINDER, rules_reminder
+from companion.engine import catalogue
 from companion.engine.catalogue import INCOME_MARKS, LEATHER_POSITIONS
+from companion.text.language import words_for
 
 TEXT = " ".join(RULES_REMINDER)
+
+
+def shown_in_english() -> str:
+    """The reminder as the screens show it, its page lines joined again."""
+    return " ".join(" ".join(rules_reminder(words_for("en"))).split())
 
 
 def test_the_marks_and_leather_positions_are_the_rulebook_ones():
@@ -25,6 +32,23 @@ def test_the_automa_income_is_the_cards_income_value_not_its_number():
 def test_a_full_quilt_and_the_automa_mark_are_explained():
     # §3: a full quilt takes the free tile and discards a leather patch; §4: the
     # Automa takes the tile at its mark unless the player has taken it.
-    assert "full quilt (81) takes it" in TEXT
     assert "put back in the box" in TEXT
     assert "unless you have taken it" in TEXT
+
+
+def test_the_quilt_the_bonus_and_the_penalty_are_the_rulebook_ones():
+    # §3: a quilt has 81 squares; the 7x7 tile is worth 7; each empty square costs 2.
+    text = shown_in_english()
+    assert "+7 points" in text
+    assert "a full quilt (81) takes it" in text
+    assert "Score: buttons + bonus - 2 per empty square" in text
+
+
+def test_the_reminder_takes_those_figures_from_the_engine(monkeypatch):
+    monkeypatch.setattr(catalogue, "QUILT_SQUARES", 64)
+    monkeypatch.setattr(catalogue, "BONUS_POINTS", 5)
+    monkeypatch.setattr(catalogue, "EMPTY_SQUARE_PENALTY", 3)
+    text = shown_in_english()
+    assert "+5 points" in text
+    assert "a full quilt (64) takes it" in text
+    assert "Score: buttons + bonus - 3 per empty square" in text
