@@ -31,6 +31,19 @@ def test_no_overtake_decides_alone():
     assert decision.chosen == 2
 
 
+def test_no_overtake_counts_a_move_cut_at_53_as_landing_there():
+    # Card 5: 5 vb, no overtake / most buttons / farthest. Automa on 51, player on 53.
+    # P13 (cost 3, time 1 -> 52, 0 buttons), P15 (cost 3, time 3 -> 54, cut to 53: on
+    # the player's square, not overtaking; 1 button), P08 (cost 2, time 2 -> 53,
+    # 0 buttons). No overtake keeps all three; most buttons: P15 (index 1).
+    decision = choose_patch(CARD_BY_NUMBER[5], offer("P13", "P15", "P08"), 51, 53)
+    assert decision.steps == (
+        FilterStep(Filter.NO_OVERTAKE, (0, 1, 2), False),
+        FilterStep(Filter.MOST_BUTTONS, (1,), False),
+    )
+    assert decision.chosen == 1
+
+
 def test_a_filter_keeping_nothing_is_skipped():
     # Card 3: 3 vb. Automa 10, player 10: every patch moves it past the player.
     # No overtake keeps nothing -> skipped; largest: P02 5, P03 6, P10 5 -> P03.

@@ -53,6 +53,18 @@ def test_buying_the_81st_square_takes_the_free_tile():
     assert game.score("p1") == 5 - 2 + 7  # buttons 3, the tile 7, no empty square
 
 
+def test_a_quilt_one_square_short_of_full_takes_no_tile():
+    # Only a full quilt (81) always holds a 7×7 square. P10: cost 2, 5 squares.
+    # 75 + 5 = 80 covered, one square empty: the tile stays free until claimed.
+    game = two_player_game("P10")
+    game.sides["p1"].covered = 75
+    steps = game.push(Buy(0))
+    assert game.sides["p1"].covered == 80
+    assert not any(isinstance(step, TakeBonus) for step in steps)
+    assert game.bonus_holder is None
+    assert game.score("p1") == 5 - 2 - 2  # buttons 3, one empty square
+
+
 def test_player_who_said_not_yet_and_then_filled_the_quilt_keeps_the_tile_from_the_automa():
     # The case seen at the table: 75 squares, never claimed (answered "not yet").
     # Legend: mark at 35. The player on 33 buys P03 (cost 1, time 2, 6 squares) -> 81

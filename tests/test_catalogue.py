@@ -66,31 +66,48 @@ def test_crossing_means_from_below_to_at_or_above():
     assert marks_crossed(INCOME_MARKS, 4, 17) == (5, 11, 17)
 
 
-def test_decks_card_by_card():
+# docs/RULES.md §4, "The two decks": card | deck | virtual buttons | filter 1 | filter 2 |
+# filter 3 | income ("–": card 12 shows no filter).
+AUTOMA_CARDS = """
+| 1 | normal | 1 | no overtake | most buttons | farthest | 4 |
+| 2 | normal | 2 | no overtake | most buttons | farthest | 4 |
+| 3 | normal | 3 | no overtake | largest | farthest | 3 |
+| 4 | normal | 4 | no overtake | largest | farthest | 1 |
+| 5 | normal | 5 | no overtake | most buttons | farthest | 1 |
+| 6 | normal | 6 | no overtake | largest | farthest | 0 |
+| 7 | normal | 7 | most buttons | largest | farthest | 0 |
+| 8 | normal | 8 | largest | most buttons | farthest | 0 |
+| 9 | normal | 8 | most buttons | no overtake | farthest | 0 |
+| 10 | normal | 10 | most buttons | largest | farthest | 0 |
+| 11 | normal | 10 | most buttons | largest | farthest | 0 |
+| 12 | normal | 0 | – | – | – | 5 |
+| 13 | tactical | 1 | no overtake | most buttons | farthest | 5 |
+| 14 | tactical | 1 | no overtake | largest | farthest | 4 |
+| 15 | tactical | 3 | no overtake | most buttons | farthest | 4 |
+| 16 | tactical | 3 | no overtake | largest | farthest | 3 |
+| 17 | tactical | 4 | no overtake | most buttons | farthest | 1 |
+| 18 | tactical | 4 | no overtake | largest | farthest | 1 |
+| 19 | tactical | 6 | no overtake | largest | farthest | 0 |
+| 20 | tactical | 6 | most buttons | largest | farthest | 0 |
+| 21 | tactical | 8 | largest | most buttons | farthest | 0 |
+| 22 | tactical | 8 | most buttons | largest | farthest | 0 |
+| 23 | tactical | 10 | most buttons | no overtake | farthest | 0 |
+| 24 | tactical | 10 | largest | most buttons | farthest | 0 |
+"""
+
+
+def test_every_automa_card_is_the_rulebook_one():
+    for row in AUTOMA_CARDS.strip().splitlines():
+        number, deck, virtual, *filters, income = (
+            cell.strip() for cell in row.strip("|").split("|")
+        )
+        card = CARD_BY_NUMBER[int(number)]
+        assert card in DECKS[Deck(deck)].cards, number
+        expected = (int(virtual), tuple(Filter(f) for f in filters if f != "–"), int(income))
+        assert (card.virtual_buttons, card.filters, card.income) == expected, number
+    assert len(CARD_BY_NUMBER) == 24
     assert DECK_CARDS[Deck.NORMAL] == tuple(range(1, 13))
     assert DECK_CARDS[Deck.TACTICAL] == tuple(range(13, 25))
-    n, lg, mb, far = Filter.NO_OVERTAKE, Filter.LARGEST, Filter.MOST_BUTTONS, Filter.FARTHEST
-    # (virtual buttons, filters, income) for a sample of rows of the docs/RULES.md §4 table.
-    expected = {
-        1: (1, (n, mb, far), 4),
-        3: (3, (n, lg, far), 3),
-        7: (7, (mb, lg, far), 0),
-        8: (8, (lg, mb, far), 0),
-        9: (8, (mb, n, far), 0),
-        12: (0, (), 5),
-        13: (1, (n, mb, far), 5),
-        14: (1, (n, lg, far), 4),
-        21: (8, (lg, mb, far), 0),
-        23: (10, (mb, n, far), 0),
-        24: (10, (lg, mb, far), 0),
-    }
-    for number, (virtual, filters, income) in expected.items():
-        card = CARD_BY_NUMBER[number]
-        assert (card.virtual_buttons, card.filters, card.income) == (virtual, filters, income)
-    # Farthest is always filter 3 (docs/RULES.md §4), so a choice is always made.
-    assert all(c.filters[-1] is far for c in CARD_BY_NUMBER.values() if c.filters)
-    assert sum(c.income for c in DECKS[Deck.NORMAL].cards) == 18
-    assert sum(c.income for c in DECKS[Deck.TACTICAL].cards) == 18
 
 
 def test_difficulty_marks():
