@@ -84,6 +84,12 @@ def _add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         "directory unless --state-dir is given)",
     )
     parser.add_argument("--seed", type=seed_number, help="deal and shuffle new games reproducibly")
+    parser.add_argument(
+        "--deal",
+        metavar="CODE",
+        help="deal every new game by this deal code (its circle, and a solo game's deck and "
+        "its order), as shown at a solo game's set-up and end",
+    )
     parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
     parser.add_argument("--json", action="store_true", help="print the final state as JSON on exit")
 

@@ -32,6 +32,7 @@ from companion.app.companion import Companion
 from companion.display.factory import graphical_display_available, open_display
 from companion.display.sink import Display, DisplayUnavailable, RecordingFailed
 from companion.display.terminal import TerminalDisplay
+from companion.engine.deal import Deal, DealCodeError, parse_deal
 from companion.engine.setup import new_seed
 from companion.engine.summary import state_dict
 from companion.inputs.events import EventQueue
@@ -178,17 +179,31 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         check_output(name, args.output)
+        deal = _deal(args)
         inputs = _read_script(args.script) if args.script else None
     except (OSError, ValueError) as error:  # ScriptError, UsageError, UnusableFileError
         return _fail(prefix, error)
     try:
         with _state_dir(args.state_dir, scripted=inputs is not None) as state_dir:
-            return _simulate(args, name, inputs, state_dir, prefix)
+            return _simulate(args, name, inputs, state_dir, prefix, deal)
     except (StorageError, StateDirBusyError, DisplayUnavailable, RecordingFailed) as error:
         return _fail(prefix, error)
     except KeyboardInterrupt:
         # Ctrl-C while starting (once the loop runs, it ends the loop in order).
         return 130
+
+
+def _deal(args: argparse.Namespace) -> Deal | None:
+    """The deal `--deal` gives, if any; `UsageError` (one line) for a code that is not one."""
+    code = getattr(args, "deal", None)  # only `simulate` takes one
+    if code is None:
+        return None
+    if args.seed is not None:
+        raise UsageError("--deal and --seed cannot be given together: a deal code is a seed")
+    try:
+        return parse_deal(code)
+    except DealCodeError as error:
+        raise UsageError(f"--deal {code}: {error}") from None
 
 
 def _read_script(path: Path) -> list:
@@ -247,11 +262,18 @@ def _state_dir(requested: Path | None, *, scripted: bool) -> Iterator[Path]:
 
 
 def _simulate(
-    args: argparse.Namespace, name: str, inputs: list | None, state_dir: Path, prefix: str
+    args: argparse.Namespace,
+    name: str,
+    inputs: list | None,
+    state_dir: Path,
+    prefix: str,
+    deal: Deal | None,
 ) -> int:
     # The terminal shows the screen: messages go to a file beside the journal.
     log_in_state_dir(state_dir, prefix)
     seeds = itertools.count(args.seed).__next__ if args.seed is not None else new_seed
+    if deal is not None:
+        seeds = itertools.repeat(deal.seed).__next__
     queue = EventQueue()
     with SimulatedInputs(queue) as simulated, contextlib.ExitStack() as stack:
         display, periodic = _open(name, args, simulated, stack)
@@ -260,6 +282,7 @@ def _simulate(
             seeds,
             cannot_save=write_problem(state_dir),
             ask_language=inputs is None,
+            deal=deal,
         )
         pad = getattr(args, "serial_pad", None)  # only `run` passes one
         # The state for the pad's STATE, renewed after each frame only if there is a pad.

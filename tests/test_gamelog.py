@@ -32,6 +32,7 @@ def test_header_and_action_lines_are_exactly_as_documented():
         "seed": 42,
         "circle": list(setup.circle),
         "deck_order": list(setup.deck_order),
+        "deal": "0000-02NK",
     }
     assert setup.circle[-1] == "P00" and len(setup.circle) == 33
     assert sorted(setup.deck_order) == list(range(13, 25))
@@ -90,7 +91,7 @@ def test_a_log_carrying_every_random_outcome_replays_without_its_seed():
     assert any(a.reshuffle for a in game.move_stack if isinstance(a, AutomaTurn))
     lines = log_lines(game)
     first = json.loads(lines[0])
-    del first["seed"]
+    del first["seed"], first["deal"]  # the deal code is the seed and the deck
     replayed = read_log([json.dumps(first), *lines[1:]])
     assert replayed.state() == game.state()
 

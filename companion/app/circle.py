@@ -28,21 +28,25 @@ class DealScreen(Screen):
         on_move: Callable[[int], None],
         on_done: Action,
         words: Words,
+        code: str = "",
     ) -> None:
+        """`code`: the deal code, shown as the first screen's title (none for two players)."""
         self.circle, self.on_move, self.on_done = list(circle), on_move, on_done
-        self.words = words
+        self.words, self.code = words, code
         # A place saved mid-screen (by an older version) resumes on its screen.
         self.index = index - index % DEAL_PER_SCREEN
 
     def view(self) -> View:
         shown = self.circle[self.index : min(self.index + DEAL_PER_SCREEN, CIRCLE_PLACES)]
         words = self.words
+        first = self.index == 0
+        title = words("Deal {code}", code=self.code) if first and self.code else ""
         return DealView(
             tuple(PatchView(patch) for patch in shown),
             self.index + 1,
             CIRCLE_PLACES,
-            words("Lay out the circle"),
-            words("after P00, row by row") if self.index == 0 else words("go on clockwise"),
+            title or words("Lay out the circle"),
+            words("after P00, row by row") if first else words("go on clockwise"),
         )
 
     def handle(self, event: Input) -> None:

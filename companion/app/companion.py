@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from companion.app.game_rooms import GameRooms
     from companion.app.new_game import NewGameFlow
     from companion.app.session import GameSession
+    from companion.engine.deal import Deal
     from companion.engine.game import Game
     from companion.storage.history import History
 
@@ -48,14 +49,16 @@ class Companion:
         *,
         cannot_save: OSError | None = None,
         ask_language: bool = False,
+        deal: Deal | None = None,
     ) -> None:
         """`seeds`: each dealt game's seed (None: a random one, `new_seed`).
+        `deal`: the deal of every new solo game (`simulate --deal`), if given.
         `cannot_save`: why the command found the card cannot be written (said first).
         `ask_language`: on the first start (no settings yet), begin by asking the
         player's language (the device does; tests that script from the home menu do
         not)."""
         state_dir.mkdir(parents=True, exist_ok=True)
-        self.seeds = seeds
+        self.seeds, self.deal = seeds, deal
         self.keepalive: Callable[[], None] = lambda: None
         """Called during long work (the statistics); the daemon pings its watchdog there."""
         self.state_dir = state_dir
@@ -159,7 +162,7 @@ class Companion:
             # none of them, and a start has a budget (docs/PERFORMANCE.md).
             from companion.app.game_rooms import GameRooms
 
-            self._game_rooms = GameRooms(self, self.state_dir, self.seeds)
+            self._game_rooms = GameRooms(self, self.state_dir, self.seeds, self.deal)
         return self._game_rooms
 
     @property

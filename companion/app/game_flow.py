@@ -23,6 +23,7 @@ from companion.app.play import (
 from companion.app.widgets import Entry, Notice, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
+from companion.engine.deal import deal_of
 from companion.engine.game import BonusQuestion
 from companion.engine.setup import Side
 from companion.storage.journal import NothingToUndoError
@@ -60,9 +61,13 @@ class GameFlow:
             self.session.deal_at(None)
             self.continue_game()
 
-        circle = self.session.current.setup.circle
+        setup = self.session.current.setup
         index = self.session.progress.dealing or 0
-        self.app.show(DealScreen(circle, index, self.session.deal_at, done, self.app.words))
+        deal = deal_of(setup)
+        code = deal.code if deal else ""
+        self.app.show(
+            DealScreen(setup.circle, index, self.session.deal_at, done, self.app.words, code)
+        )
 
     def continue_game(self) -> None:
         """The next screen once the table has done everything asked."""

@@ -20,14 +20,22 @@ from companion.engine.setup import new_seed
 
 if TYPE_CHECKING:
     from companion.app.host import Host
+    from companion.engine.deal import Deal
 
 
 class GameRooms:
     """The game in progress (if any) with its journal and progress, read from the
     state directory, and the flows that start one and play it."""
 
-    def __init__(self, app: Host, state_dir: Path, seeds: Callable[[], int] | None) -> None:
-        """`seeds`: each dealt game's seed (None: a random one, `new_seed`)."""
+    def __init__(
+        self,
+        app: Host,
+        state_dir: Path,
+        seeds: Callable[[], int] | None,
+        deal: Deal | None = None,
+    ) -> None:
+        """`seeds`: each dealt game's seed (None: a random one, `new_seed`); `deal`: the
+        deal of every new solo game, if one is given."""
         self.session = GameSession(state_dir)
         self.play = GameFlow(app, self.session)
-        self.new_game = NewGameFlow(app, self.session, self.play, seeds or new_seed)
+        self.new_game = NewGameFlow(app, self.session, self.play, seeds or new_seed, deal)

@@ -7,10 +7,12 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.app.circle import PickPatchScreen
+from companion.app.deal_code import DealCodeScreen
 from companion.app.terms import deck_name, difficulty_name
-from companion.app.widgets import Action, Entry, Menu, Question
+from companion.app.widgets import Action, Entry, Menu, Notice, Question
 from companion.app.wording import side_label
 from companion.engine.automa import DIFFICULTIES, Deck, DifficultyLevel
+from companion.engine.deal import Deal
 from companion.engine.setup import Mode, SetupChoice, Side
 from companion.text.language import msg
 from companion.views import ScreenKind
@@ -25,11 +27,18 @@ class NewGameFlow:
     """The menus from "New solo game" or "New two-player game" to the first screen of play."""
 
     def __init__(
-        self, app: Host, session: GameSession, play: GameFlow, seeds: Callable[[], int]
+        self,
+        app: Host,
+        session: GameSession,
+        play: GameFlow,
+        seeds: Callable[[], int],
+        deal: Deal | None = None,
     ) -> None:
         """`play`: the flow a started game goes on in; `seeds`: where each dealt game's
-        seed comes from."""
+        seed comes from; `deal`: the deal every new solo game is dealt (its seed and
+        deck), instead of a deck chosen and a seed drawn."""
         self.app, self.session, self.play, self.seeds = app, session, play, seeds
+        self.deal = deal
 
     def confirm(self, start: Action) -> None:
         """Go on to `start`, after asking whether to abandon a game in progress."""
@@ -81,6 +90,10 @@ class NewGameFlow:
         )
 
     def _pick_deck(self, difficulty: DifficultyLevel) -> None:
+        if self.deal is not None:
+            # A deal given to the command decides the deck and the circle.
+            self._deal(SetupChoice(Mode.SOLO, difficulty, self.deal.deck), self.deal.seed)
+            return
         words = self.app.words
         entries = [
             Entry(
@@ -89,6 +102,7 @@ class NewGameFlow:
             )
             for deck in Deck
         ]
+        entries.append(Entry(words("Deal code"), partial(self._enter_code, difficulty)))
         entries.append(Entry(words("Back"), self.solo))
         title = words("Automa deck")
         self.app.show(Menu(title, entries, on_back=self.solo, kind=ScreenKind.DECK))
@@ -116,9 +130,22 @@ class NewGameFlow:
         title = words("Patch circle")
         self.app.show(Menu(title, entries, on_back=self.app.home, kind=ScreenKind.CIRCLE))
 
-    def _deal(self, choice: SetupChoice) -> None:
+    def _enter_code(self, difficulty: DifficultyLevel) -> None:
+        words = self.app.words
+
+        def dealt(deal: Deal) -> None:
+            self._deal(SetupChoice(Mode.SOLO, difficulty, deal.deck), deal.seed)
+
+        def wrong(screen: DealCodeScreen) -> None:
+            text = words("This is not a deal code: a character is wrong. Check it and correct it.")
+            self.app.show(Notice(words("Deal code"), (text,), lambda: self.app.show(screen), words))
+
+        back = partial(self._pick_deck, difficulty)
+        self.app.show(DealCodeScreen(dealt, wrong, back, words))
+
+    def _deal(self, choice: SetupChoice, seed: int | None = None) -> None:
         try:
-            self.session.start_dealt(choice.setup(self.seeds()))
+            self.session.start_dealt(choice.setup(self.seeds() if seed is None else seed))
         except OSError as error:
             self.app.not_saved(msg("The new game"), error, self.app.home)
             return

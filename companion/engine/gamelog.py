@@ -30,6 +30,7 @@ from companion.engine.actions import (
     ClaimBonus,
 )
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck, DifficultyLevel
+from companion.engine.deal import deal_of
 from companion.engine.errors import RulesError
 from companion.engine.game import Game
 from companion.engine.json_limits import loads, short_repr
@@ -63,6 +64,8 @@ def header_line(setup: Setup) -> str:
     header |= {"seed": setup.seed, "circle": list(setup.circle)}
     if setup.deck_order is not None:
         header["deck_order"] = list(setup.deck_order)
+    if deal := deal_of(setup):
+        header["deal"] = deal.code
     return json.dumps(header)
 
 
@@ -234,17 +237,30 @@ def parse_header(header: dict[str, Any], number: int = 1) -> Setup:
     circle = fields.list_of("circle", str)
     try:
         if mode == Mode.SOLO:
-            return solo_setup(
+            setup = solo_setup(
                 fields.difficulty("difficulty"),
                 Deck(fields.choice("deck", list(Deck))),
                 _seed_for(seed, number, circle, deck_order := fields.list_of("deck_order", int)),
                 circle=circle,
                 deck_order=deck_order,
             )
+            _check_deal(fields.string("deal", required=False), setup, number)
+            return setup
         start = start_side(fields.string("start"))
         return two_player_setup(start, _seed_for(seed, number, circle), circle)
     except RulesError as error:
         raise LogError(number, str(error)) from None
+
+
+def _check_deal(code: str | None, setup: Setup, number: int) -> None:
+    """A header's deal code, if it has one, must be the one its game was dealt by."""
+    if code is None:
+        return
+    deal = deal_of(setup)
+    if deal is None or deal.code != code:
+        raise LogError(
+            number, f"the deal code {short_repr(code)} is not the one this game was dealt by"
+        )
 
 
 def _seed_for(seed: int | None, number: int, *given: tuple | None) -> int | None:
@@ -285,9 +301,9 @@ class _Fields:
             raise LogError(self.number, f"{key!r} must be a whole number, not {short_repr(value)}")
         return value
 
-    def string(self, key: str) -> str:
-        value = self._get(key, True)
-        if not isinstance(value, str):
+    def string(self, key: str, required: bool = True) -> Any:
+        value = self._get(key, required)
+        if value is not None and not isinstance(value, str):
             raise LogError(self.number, f"{key!r} must be a string, not {short_repr(value)}")
         return value
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.deal import deal_of
 from companion.engine.game import Game
 from companion.engine.setup import Mode, Side
 from companion.engine.verdicts import Verdict, verdicts
@@ -15,7 +16,12 @@ def state_dict(game: Game) -> dict[str, Any]:
     state: dict[str, Any] = {"mode": setup.mode.value}
     if setup.mode is Mode.SOLO:
         assert setup.difficulty is not None and setup.deck is not None
-        state |= {"difficulty": setup.difficulty.name, "deck": setup.deck.value}
+        deal = deal_of(setup)
+        state |= {
+            "difficulty": setup.difficulty.name,
+            "deck": setup.deck.value,
+            "deal": deal.code if deal else None,
+        }
     else:
         state["start"] = setup.start
     outcome = game.outcome()

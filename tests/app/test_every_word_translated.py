@@ -63,9 +63,11 @@ def unmarked(text: str) -> str:
         text = shorter
 
 
-NOT_WORDS = re.compile(r"journal-damaged-[\d -]+\.jsonl|P\d\d|\d+x\d+|[\d\W_]")
-"""A journal's name as it was kept (broken over lines), patch ids, 7x7, numbers, signs and
-icons: the same in every language."""
+NOT_WORDS = re.compile(
+    r"journal-damaged-[\d -]+\.jsonl|P\d\d|\d+x\d+|[0-9A-Z]{4}-[0-9A-Z]{4}|[\d\W_]"
+)
+"""A journal's name as it was kept (broken over lines), patch ids, 7x7, deal codes, numbers,
+signs and icons: the same in every language."""
 
 
 def strings_of(value) -> list[str]:

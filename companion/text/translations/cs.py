@@ -253,4 +253,9 @@ TRANSLATIONS: dict[str, str] = {
     "press: back to set-up": "stisk: zpět k přípravě",
     "Undo place {number}": "Vrátit místo {number}",
     "Back to set-up": "Zpět k přípravě",
+    "Deal code": "Kód rozdání",
+    "Deal {code}": "Rozdání {code}",
+    "This is not a deal code: a character is wrong. Check it and correct it.": "To není kód rozdání: jeden znak je špatně. Zkontrolujte a opravte.",
+    "press: keep": "stisk: zapsat",
+    "press: keep  back: erase": "stisk: zapsat  zpět: smazat",
 }

@@ -253,4 +253,9 @@ TRANSLATIONS: dict[str, str] = {
     "press: back to set-up": "{check} ◀",
     "Undo place {number}": "◀ {number}",
     "Back to set-up": "◀",
+    "Deal code": "배치 코드",
+    "Deal {code}": "{code}",
+    "This is not a deal code: a character is wrong. Check it and correct it.": "배치 코드가 아닙니다. 한 글자가 틀렸습니다. 확인하고 고치세요.",
+    "press: keep": "눌러 입력",
+    "press: keep  back: erase": "눌러 입력, 뒤로 지우기",
 }

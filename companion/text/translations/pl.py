@@ -253,4 +253,9 @@ TRANSLATIONS: dict[str, str] = {
     "press: back to set-up": "wciśnij: przygotowanie",
     "Undo place {number}": "Cofnij miejsce {number}",
     "Back to set-up": "Wróć do przygotowania",
+    "Deal code": "Kod rozdania",
+    "Deal {code}": "Rozdanie {code}",
+    "This is not a deal code: a character is wrong. Check it and correct it.": "To nie jest kod rozdania: jeden znak jest błędny. Sprawdź i popraw.",
+    "press: keep": "wciśnij: wpisz",
+    "press: keep  back: erase": "wciśnij: wpisz  wstecz: usuń",
 }

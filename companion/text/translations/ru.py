@@ -253,4 +253,9 @@ TRANSLATIONS: dict[str, str] = {
     "press: back to set-up": "нажать: к подготовке",
     "Undo place {number}": "Отменить место {number}",
     "Back to set-up": "Назад к подготовке",
+    "Deal code": "Код раздачи",
+    "Deal {code}": "Раздача {code}",
+    "This is not a deal code: a character is wrong. Check it and correct it.": "Это не код раздачи: один знак неверен. Проверьте и исправьте.",
+    "press: keep": "нажать: ввод",
+    "press: keep  back: erase": "нажать: ввод  назад: стереть",
 }
