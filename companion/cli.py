@@ -30,6 +30,8 @@ EXIT_INTERRUPTED = 130
 EXIT_UNEXPECTED = 1
 EXIT_BROKEN_PIPE = 141
 """What a shell reports for a command ended by SIGPIPE (128 + 13)."""
+LOG_LIMIT = 1 << 20
+"""A game log takes a few kilobytes (a header of 600 bytes, under 40 bytes an action)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,6 +46,20 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("log", type=Path, metavar="LOG", help="a game log (JSON Lines)")
     replay.add_argument("--json", action="store_true", help="print the state as one JSON object")
     replay.set_defaults(handler=_replay)
+
+    export = commands.add_parser(
+        "export", help="print a game the companion kept, as a game log (docs/game-log.md)"
+    )
+    export.add_argument("--state-dir", type=Path, help="where the companion keeps its games")
+    export.add_argument(
+        "--game",
+        type=game_choice,
+        default="current",
+        metavar="current|last|N",
+        help="the game in progress (the default), the last game that ended, or the Nth "
+        "game that ended (1 is the first)",
+    )
+    export.set_defaults(handler=_export)
 
     simulate = commands.add_parser(
         "simulate", help="run the companion on this computer, drawn in the terminal"
@@ -111,6 +127,13 @@ def seed_number(text: str) -> int:
     return int(digits)
 
 
+def game_choice(text: str) -> str:
+    """`--game`: current, last or a game's number."""
+    if text in ("current", "last") or (text.isascii() and text.isdigit() and int(text) > 0):
+        return text
+    raise argparse.ArgumentTypeError(f"{text[:20]!r}: current, last or a number from 1")
+
+
 def _add_hardware_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--profile",
@@ -147,11 +170,10 @@ def _check_hardware(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from companion.engine.gamelog import read_log
     from companion.engine.summary import state_dict, text_summary
-    from companion.storage.journal import JOURNAL_LIMIT
     from companion.untrusted import UnusableFileError, iter_lines, read_capped
 
     try:
-        data, size = read_capped(args.log, JOURNAL_LIMIT)
+        data, size = read_capped(args.log, LOG_LIMIT)
         if size > len(data):
             raise UnusableFileError(f"{size:,} bytes, more than a game log can take")
         game = read_log(iter_lines(data + b"\n"))
@@ -164,6 +186,28 @@ def _replay(args: argparse.Namespace) -> int:
         return 0
     print(one_line(f"{PROGRAM} {args.command}: {args.log}: {problem}", 300), file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def _export(args: argparse.Namespace) -> int:
+    from companion.storage.files import StorageError
+    from companion.storage.paths import resolve_state_dir
+    from companion.storage.store import Store
+
+    try:
+        with Store(resolve_state_dir(args.state_dir)) as store:
+            if args.game == "current":
+                log, missing = store.current_log(), "no game is in progress"
+            elif args.game == "last":
+                log, missing = store.ended_log(), "no game has ended yet"
+            else:
+                log, missing = store.ended_log(int(args.game)), f"no game {args.game} has ended"
+    except StorageError as error:
+        log, missing = None, str(error)
+    if log is None:
+        print(one_line(f"{PROGRAM} {args.command}: {missing}", 300), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    write_output(log.rstrip("\n"))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

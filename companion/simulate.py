@@ -49,8 +49,8 @@ from companion.output import PROGRAM, write_output
 from companion.runtime.loop import DisplayLoop, Periodic, closing_on_signals
 from companion.runtime.snapshot import StateSnapshot
 from companion.storage.files import StorageError, move_aside
-from companion.storage.lock import StateDirBusyError, StateDirLock
 from companion.storage.paths import resolve_state_dir, write_problem
+from companion.storage.store import Store
 from companion.untrusted import NotRegularFileError, UnusableFileError, read_capped
 
 if TYPE_CHECKING:  # imports pygame: only when a window is opened
@@ -184,9 +184,9 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as error:  # ScriptError, UsageError, UnusableFileError
         return _fail(prefix, error)
     try:
-        with _state_dir(args.state_dir, scripted=inputs is not None) as state_dir:
-            return _simulate(args, name, inputs, state_dir, prefix, deal)
-    except (StorageError, StateDirBusyError, DisplayUnavailable, RecordingFailed) as error:
+        with _store(args.state_dir, scripted=inputs is not None) as store:
+            return _simulate(args, name, inputs, store, prefix, deal)
+    except (StorageError, DisplayUnavailable, RecordingFailed) as error:
         return _fail(prefix, error)
     except KeyboardInterrupt:
         # Ctrl-C while starting (once the loop runs, it ends the loop in order).
@@ -250,25 +250,29 @@ def _fail(prefix: str, error: Exception) -> int:
 
 
 @contextlib.contextmanager
-def _state_dir(requested: Path | None, *, scripted: bool) -> Iterator[Path]:
-    """The state directory; a script without ``--state-dir`` never plays on the real game."""
+def _store(requested: Path | None, *, scripted: bool) -> Iterator[Store]:
+    """The state directory's store, held by this process (one companion per state
+    directory); a script without ``--state-dir`` never plays on the real game."""
     if scripted and requested is None:
-        with tempfile.TemporaryDirectory(prefix="patchwork-script-") as temporary:
-            yield Path(temporary)
+        with (
+            tempfile.TemporaryDirectory(prefix="patchwork-script-") as temporary,
+            Store(Path(temporary)) as store,
+        ):
+            yield store
     else:
-        directory = resolve_state_dir(requested)
-        with StateDirLock(directory):  # one companion per state directory
-            yield directory
+        with Store(resolve_state_dir(requested)) as store:
+            yield store
 
 
 def _simulate(
     args: argparse.Namespace,
     name: str,
     inputs: list | None,
-    state_dir: Path,
+    store: Store,
     prefix: str,
     deal: Deal | None,
 ) -> int:
+    state_dir = store.directory
     # The terminal shows the screen: messages go to a file beside the journal.
     log_in_state_dir(state_dir, prefix)
     seeds = itertools.count(args.seed).__next__ if args.seed is not None else new_seed
@@ -283,6 +287,7 @@ def _simulate(
             cannot_save=write_problem(state_dir),
             ask_language=inputs is None,
             deal=deal,
+            store=store,
         )
         pad = getattr(args, "serial_pad", None)  # only `run` passes one
         # The state for the pad's STATE, renewed after each frame only if there is a pad.

@@ -38,7 +38,6 @@ class ScreenKind(Enum):
     GAME_OVER = "game over"
     GAME_MENU = "game menu"
     CONFIRM_UNDO = "confirm undo"
-    RESUME_DAMAGED = "resume damaged game"
     SETTINGS = "settings"
     LANGUAGE = "language"
     NOTICE = "notice"

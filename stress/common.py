@@ -11,7 +11,6 @@ every check met its target. A watchdog (``--time-limit``) ends a hung run.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import logging
 import os
@@ -268,8 +267,7 @@ def hold_the_wall_clock() -> None:
     states, of distinct notices) depended on the second a step ran in. With this clock
     the same seed gives the same names, and so the same figures.
     """
-    from companion.app import session
-    from companion.storage import files
+    from companion.storage import files, store
 
     class SteadyDatetime(datetime):
         @classmethod
@@ -277,4 +275,4 @@ def hold_the_wall_clock() -> None:
             return STEADY_NOW
 
     files.datetime = SteadyDatetime
-    session.Journal = functools.partial(session.Journal, clock=SteadyDatetime.now)
+    store.datetime = SteadyDatetime

@@ -13,7 +13,7 @@ every frame. The same games are then played again without faults.
 
 Figures and targets:
 
-- game state intact: the journal and the history of the faulty run replay to
+- game state intact: the stored game and the history of the faulty run replay to
   the same states as the run without faults (target: identical);
 - inputs accepted during faults: every input sent while the panel was lost
   was handled (target: all);
@@ -56,12 +56,13 @@ if __package__ in (None, ""):
 
 from companion.app.companion import Companion
 from companion.display.oled import open_oled
+from companion.engine.gamelog import read_log
 from companion.engine.summary import state_dict
 from companion.hardware.profile import load_profile
 from companion.inputs.events import EventQueue, Input
 from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop
-from companion.storage.journal import Journal
+from companion.storage.store import Store
 from companion.testing.autoplay import inputs_for, move_to, random_choice
 from companion.testing.recording import RecordingBus, panel_for
 from companion.views import MenuView, QuestionView, ScreenKind
@@ -159,7 +160,7 @@ class Faults:
 
 @dataclass
 class Played:
-    journal: dict | None
+    in_progress: dict | None
     history: list[dict]
     inputs: int
     inputs_during_faults: int
@@ -177,15 +178,12 @@ class Played:
     seconds: float = 0.0
 
 
-def _states(state_dir: Path) -> tuple[dict | None, list[dict]]:
-    """The journal's game and every archived game, replayed, as state dicts."""
-    loaded = Journal(state_dir / "journal.jsonl").load()
-    journal = state_dict(loaded.game) if loaded.game else None
-    history = []
-    for path in sorted((state_dir / "history").glob("*.jsonl"), key=lambda p: p.read_bytes()):
-        game = Journal(path).load().game
-        history.append(state_dict(game) if game else {"unreadable": path.name})
-    return journal, history
+def _states(store: Store) -> tuple[dict | None, list[dict]]:
+    """The stored game in progress and every game that ended, replayed, as state dicts."""
+    current = store.current_log()
+    in_progress = state_dict(read_log(current.splitlines())) if current else None
+    ended = store.query("SELECT log FROM games ORDER BY id")
+    return in_progress, [state_dict(read_log(log.splitlines())) for (log,) in ended]
 
 
 def play(driver: str, frames: int, seed: int, retry: float, faulty: bool) -> Played:
@@ -290,9 +288,9 @@ def play(driver: str, frames: int, seed: int, retry: float, faulty: bool) -> Pla
         )
         queue.close()
         thread.join(WAIT)
-        journal, history = _states(state_dir)
+        in_progress, history = _states(app.store)
         played = Played(
-            journal=journal,
+            in_progress=in_progress,
             history=history,
             inputs=handled[0],
             inputs_during_faults=handled[1],
@@ -330,7 +328,7 @@ def run(
         clean = play(driver, frames, seed, retry, faulty=False)
         f = faulty.faults
         outages = f.episodes["outage"] + f.episodes["glitch"]
-        same = faulty.journal == clean.journal and faulty.history == clean.history
+        same = faulty.in_progress == clean.in_progress and faulty.history == clean.history
         rec_frames = f.recovery_frames
         report.figure(
             f"{driver}: games / inputs / frames",
@@ -351,7 +349,7 @@ def run(
             f"{driver}: inputs handled during faults",
             (f"{faulty.inputs_during_faults} (all handled: {not faulty.crashed})"),
         )
-        report.figure(f"{driver}: journal + history equal to the run without faults", same)
+        report.figure(f"{driver}: game in progress + history equal to the run without faults", same)
         report.figure(
             f"{driver}: frames checked on the decoded panel / mismatches",
             (f"{faulty.checked_frames} / {faulty.mismatches}"),

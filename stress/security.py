@@ -28,7 +28,7 @@ network socket open.
    may not have; so the process examined is ``patchwork-companion simulate
    --display dummy --script`` with a long seeded script of random inputs: the
    same ``Companion``, ``DisplayLoop`` and gpiozero input devices (on
-   MockFactory pins) on luma's dummy display, playing and journalling
+   MockFactory pins) on luma's dummy display, playing and storing
    actions as it goes through the menus. For ``--seconds`` it samples
    ``/proc/<pid>/fd`` every 50 ms, and each ``socket:[inode]`` found is looked
    up in ``/proc/<pid>/net/{tcp,tcp6,udp,udp6,raw,raw6,unix,netlink,packet}``.
@@ -56,6 +56,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+from companion.storage.store import Store  # noqa: E402
 from stress.common import invocation, machine_line  # noqa: E402
 
 UNIT = REPO / "systemd" / "patchwork-companion.service"
@@ -221,17 +222,19 @@ def watch_child(seconds: float) -> dict:
                 else:
                     unknown.add(inode)
             time.sleep(0.05)
-        journal = root / "state" / "journal.jsonl"
+        still_running = child.poll() is None
+        child.kill()  # its store is held until it ends
+        child.wait()
+        with Store(root / "state") as store:
+            ((actions,),) = store.query("SELECT count(*) FROM moves")
         return {
             "pid": child.pid,
             "samples": samples,
-            "actions_journalled": max(0, len(journal.read_bytes().splitlines()) - 1)
-            if journal.exists()
-            else 0,
+            "actions_stored": actions,
             "most_fds_of_each_kind": dict(fd_kinds),
             "socket_families_seen": dict(families),
             "sockets_not_found_in_proc_net": len(unknown),
-            "still_running": child.poll() is None,
+            "still_running": still_running,
         }
     finally:
         child.kill()
@@ -314,7 +317,7 @@ def report(result: dict) -> str:
         lines += [
             f"process (patchwork-companion simulate, pid {process['pid']}): "
             f"{process['samples']} samples of /proc/<pid>/fd; "
-            f"{process['actions_journalled']} actions in its journal at the end",
+            f"{process['actions_stored']} actions of its game stored at the end",
             f"    open descriptors (most at once): {process['most_fds_of_each_kind']}",
             f"    socket families seen: {process['socket_families_seen'] or 'none'}",
             f"    sockets not found in /proc/<pid>/net: {process['sockets_not_found_in_proc_net']}",

@@ -66,3 +66,27 @@ def small_fs(tmp_path):
         yield mount_point
     finally:
         subprocess.run(["umount", "-l", str(mount_point)], check=False)
+
+
+@pytest.fixture(autouse=True)
+def a_second_store_is_a_restart(request, monkeypatch):
+    """A second `Store` on a state directory in a test stands for the companion started
+    again: the process that held the first has ended, and its lock with it (the first is
+    closed here). Tests of the lock itself are marked `one_process_per_store`."""
+    from companion.storage.store import Store
+
+    opened: dict[str, Store] = {}
+    if request.node.get_closest_marker("one_process_per_store") is None:
+        open_store = Store.__init__
+
+        def restart(store, directory, *args, **kwargs):
+            key = os.path.realpath(directory)
+            if key in opened:
+                opened[key].close()
+            open_store(store, directory, *args, **kwargs)
+            opened[key] = store
+
+        monkeypatch.setattr(Store, "__init__", restart)
+    yield
+    for store in opened.values():
+        store.close()

@@ -7,6 +7,7 @@ import itertools
 import json
 import random
 import subprocess
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -187,8 +188,36 @@ def visit_menus(app: Companion, on_view: Callable[[View], None]) -> set[ScreenKi
     return kinds
 
 
+def log_bytes(state_dir: Path) -> int:
+    """The size of the store's write-ahead log, which grows at each commit while a companion
+    runs on `state_dir`: the database itself is held by it, and nothing else can read it."""
+    wal = state_dir / "companion.db-wal"
+    return wal.stat().st_size if wal.exists() else 0
+
+
+def wait_for_a_commit(state_dir: Path, after: int, deadline: float) -> int:
+    """Wait until the store of the companion running on `state_dir` has committed again
+    since its log was `after` bytes long; the log's size then."""
+    while (size := log_bytes(state_dir)) <= after:
+        assert time.monotonic() < deadline, "nothing was committed"
+        time.sleep(0.02)
+    return size
+
+
+def settled_log_bytes(state_dir: Path, deadline: float, quiet: float = 1.0) -> int:
+    """The size of the store's log once a companion started on `state_dir` has committed
+    and then nothing more for `quiet` seconds: the inputs sent so far are all handled."""
+    size = wait_for_a_commit(state_dir, 0, deadline)
+    while True:
+        time.sleep(quiet)
+        if log_bytes(state_dir) == size:
+            return size
+        size = log_bytes(state_dir)
+        assert time.monotonic() < deadline, "the companion never stopped committing"
+
+
 def started_game(state_dir: Path, turns: int = 6) -> Companion:
-    """The app on a solo game with a few actions journalled, stopped on a turn screen."""
+    """The app on a solo game with a few actions stored, stopped on a turn screen."""
     rng = random.Random(2)
     app = Companion(state_dir, itertools.count(2).__next__)
     start_game(app, True, False, rng)
@@ -205,17 +234,14 @@ def started_game(state_dir: Path, turns: int = 6) -> Companion:
     return app
 
 
-def damage_line_4(state_dir: Path) -> tuple[Game, int, bytes]:
-    """A started game whose 4th line (the 3rd action) is replaced: the game, its number of
-    actions and the damaged journal's bytes."""
+def damaged_database(state_dir: Path) -> bytes:
+    """A state directory whose database is not one (its first page overwritten); its bytes."""
     app = started_game(state_dir)
-    journal = state_dir / "journal.jsonl"
-    lines = journal.read_bytes().splitlines(keepends=True)
-    lines[3] = b'{"action": "teleport"}\n'
-    damaged = b"".join(lines)
-    journal.write_bytes(damaged)
-    assert app.game is not None
-    return app.game, len(lines) - 1, damaged
+    app.store.close()
+    database = state_dir / "companion.db"
+    damaged = b"not a database" * 300 + database.read_bytes()[4096:]
+    database.write_bytes(damaged)
+    return damaged
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import settled_log_bytes
 
 from companion.app.session import GameSession
 from companion.cli import seed_number
@@ -19,7 +20,7 @@ from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.gamelog import header_line
 from companion.engine.setup import SEEDS, Side, solo_setup, two_player_setup
 from companion.output import PROGRAM
-from companion.storage.lock import StateDirLock
+from companion.storage.store import Store
 
 DEEP = "[" * 100_000
 HUGE = "1" * 5_000
@@ -113,7 +114,7 @@ def test_simulate_script_missing(tmp_path):
 @pytest.mark.parametrize(
     "text", ["4294967296", "9" * 400, "0" * 11 + "9" * 400, "-1", "abc", "1e3", " 5", "٣"]
 )
-def test_a_seed_the_journal_could_not_keep_is_refused(text):
+def test_a_seed_the_game_log_could_not_keep_is_refused(text):
     with pytest.raises(argparse.ArgumentTypeError, match="a seed is a whole number from 0 to"):
         seed_number(text)
 
@@ -123,16 +124,16 @@ def test_a_seed_may_start_with_zeros():
 
 
 def test_a_game_of_the_largest_seed_is_read_back(tmp_path):
-    # A 400-digit seed went into the journal, whose reader takes 20 digits at most: the
+    # A 400-digit seed went into the game log, whose reader takes 20 digits at most: the
     # game was set aside as damaged at the next start. The largest seed allowed, and
     # the next game's (the simulation counts on from it), are kept.
     largest = seed_number(str(SEEDS.stop - 1))
     for seed in (largest, largest + 1):
         (tmp_path / str(seed)).mkdir()
-        session = GameSession(tmp_path / str(seed))
-        session.start(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=seed))
-        resumed = GameSession(tmp_path / str(seed))
-        assert resumed.load_notice is None and resumed.game.setup.seed == seed
+        store = Store(tmp_path / str(seed))
+        GameSession(store).start(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=seed))
+        resumed = GameSession(store)
+        assert store.set_aside is None and resumed.game.setup.seed == seed
 
 
 def test_simulate_script_not_utf8(tmp_path):
@@ -161,13 +162,13 @@ def test_run_with_a_fifo_as_profile_is_refused_at_once(tmp_path):
     assert_one_line(result, 2, "pad.toml", "FIFO")
 
 
-def test_a_second_instance_on_one_state_dir_exits_2_naming_the_holder(tmp_path):
+def test_a_second_instance_on_one_state_dir_exits_2_naming_it(tmp_path):
     (tmp_path / "state").mkdir()
     (tmp_path / "script.txt").write_text("next\n")
-    with StateDirLock(tmp_path / "state"):
+    with Store(tmp_path / "state"):
         result = command("simulate", "--script", "script.txt", "--state-dir", "state", cwd=tmp_path)
-        assert_one_line(result, 2, "is in use by process", str(os.getpid()))
-        assert not (tmp_path / "state" / "journal.jsonl").exists()
+        assert_one_line(result, 2, "state directory state is in use by another companion")
+        assert not (tmp_path / "state" / "companion.log").exists()
     # Released: the same command now runs.
     result = command("simulate", "--script", "script.txt", "--state-dir", "state", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -177,14 +178,14 @@ def test_run_with_a_terminal_profile_names_run_in_its_errors(tmp_path):
     # The simulation profile draws in the terminal: `run` simulates, and its one-line
     # errors name the command the user typed, `run`, not `simulate`.
     (tmp_path / "state").mkdir()
-    with StateDirLock(tmp_path / "state"):
+    with Store(tmp_path / "state"):
         result = command("run", "--profile", "simulation", "--state-dir", "state", cwd=tmp_path)
-    assert_one_line(result, 2, "patchwork-companion run: ", "is in use by process")
+    assert_one_line(result, 2, "patchwork-companion run: ", "is in use by another companion")
 
 
 def test_ctrl_c_in_the_simulation_is_one_line(tmp_path):
     # A long script keeps the simulation busy; Ctrl-C is SIGINT to the process. The script
-    # starts a game first: once its journal is there, the loop is running.
+    # starts a game first: once it is committed, the loop is running.
     (tmp_path / "script.txt").write_text("select\n" * 8 + "next\nprevious\n" * 50_000)
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "simulate", "--script", "script.txt"]
@@ -194,11 +195,10 @@ def test_ctrl_c_in_the_simulation_is_one_line(tmp_path):
         text=True,
     )
     deadline = time.monotonic() + 30
-    while not (tmp_path / "state" / "journal.jsonl").exists() and time.monotonic() < deadline:
-        time.sleep(0.01)
+    settled_log_bytes(tmp_path / "state", deadline, quiet=0.2)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=30)
-    # Ctrl-C ends the loop in order (the journal is on disk): at most one line, never a
+    # Ctrl-C ends the loop in order (the game is stored): at most one line, never a
     # traceback, whether it lands in the loop (status 0) or before it (130).
     assert process.returncode in (0, 130), stderr
     assert "Traceback" not in stderr and stderr.count("\n") <= 1, stderr
@@ -267,7 +267,7 @@ def a_game_played_once(tmp_path_factory):
         "simulate", "--script", "start.txt", "--state-dir", "state", "--seed", "5", cwd=where
     )
     assert result.returncode == 0, result.stderr
-    assert (where / "state" / "journal.jsonl").exists()
+    assert (where / "state" / "companion.db").exists()
     return where / "state"
 
 
@@ -279,11 +279,9 @@ def state_with_a_game(a_game_played_once, tmp_path):
 
 
 def files_of(state: Path) -> dict[str, bytes]:
-    # The log and the lock's PID are the run's own; everything else is the game's.
+    # The log is the run's own; everything else is the game's.
     return {
-        path.name: path.read_bytes()
-        for path in state.iterdir()
-        if path.name not in ("companion.log", "companion.pid")
+        path.name: path.read_bytes() for path in state.iterdir() if path.name != "companion.log"
     }
 
 

@@ -1,8 +1,8 @@
 """The application's root: the current screen, the home menu, and what lives beside a game.
 
 `Companion.handle(input)` is all the outside world calls, and `view()` is all
-it reads back. The game in progress is a `GameSession` (game, journal and
-progress, journalled before any screen shows an action as done); the flows
+it reads back. The game in progress is a `GameSession` (the game and where the
+table stands, stored before any screen shows an action as done); the flows
 that lead through it are small modules: `new_game`, `game_flow`, `game_menu`
 and `settings_menu`. The game's (`GameRooms`) are loaded only once a game is
 started, resumed or found in the state directory (`game_rooms`).
@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import cached_property, partial
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app.settings_menu import SettingsMenu
-from companion.app.widgets import Action, Entry, Menu, Notice, Pages, Question, Screen
+from companion.app.widgets import Action, Entry, Menu, Notice, Pages, Screen
 from companion.app.write_errors import error_reason
 from companion.inputs.events import Input
-from companion.storage.paths import HISTORY_DIRECTORY, holds_a_game
 from companion.storage.settings import SETTINGS_NAME, load_settings
+from companion.storage.store import Store
 from companion.text.language import Words, msg, words_for
 from companion.text.pages import page_lines, text_page_lines
 from companion.text.typefaces import body_font
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from companion.app.session import GameSession
     from companion.engine.deal import Deal
     from companion.engine.game import Game
-    from companion.storage.history import History
 
 log = logging.getLogger(__name__)
 
@@ -50,29 +49,27 @@ class Companion:
         cannot_save: OSError | None = None,
         ask_language: bool = False,
         deal: Deal | None = None,
+        store: Store | None = None,
     ) -> None:
         """`seeds`: each dealt game's seed (None: a random one, `new_seed`).
         `deal`: the deal of every new solo game (`simulate --deal`), if given.
         `cannot_save`: why the command found the card cannot be written (said first).
         `ask_language`: on the first start (no settings yet), begin by asking the
         player's language (the device does; tests that script from the home menu do
-        not)."""
+        not). `store`: the state directory's, opened by the command (else opened here)."""
         state_dir.mkdir(parents=True, exist_ok=True)
         self.seeds, self.deal = seeds, deal
-        self.keepalive: Callable[[], None] = lambda: None
-        """Called during long work (the statistics); the daemon pings its watchdog there."""
         self.state_dir = state_dir
         self.settings_path = state_dir / SETTINGS_NAME
         self.settings, settings_notice = load_settings(self.settings_path)
+        self.store = store or Store(state_dir)
         # No file (or a damaged one, now set aside): nobody has chosen a language here.
         first_start = not self.settings_path.exists()
         self._game_rooms: GameRooms | None = None
         self.screen: Screen = Menu("", [])
         self.settings_menu = SettingsMenu(self)
-        saved = self.session if holds_a_game(state_dir) else None
-        if saved is not None and saved.damaged_prefix is not None:
-            self._offer_prefix()
-        elif saved is not None and saved.progress.entering:
+        saved = self.session if self.store.has_game() else None
+        if saved is not None and saved.progress.entering:
             self.new_game.resume_entering()
         elif saved is not None and saved.game:
             self.play.resume()
@@ -106,46 +103,25 @@ class Companion:
     def _start_notices(self, settings_notice: str | None) -> list[str]:
         """What the start found wrong in the files, in the player's words: what happened
         and what the device did. The storage's own lines, English with the problem in
-        detail (which line, which key), are in the log, which stays English."""
-        notices = self._game_notices() if self._game_rooms else []
-        if settings_notice:
-            notices.append(self.words("The settings could not be read; the defaults are used."))
-        return notices
-
-    def _game_notices(self) -> list[str]:
-        """What `_start_notices` says of the game's files."""
-        session, words = self.session, self.words
-        notices = []
-        if session.left_damaged:
+        detail, are in the log, which stays English."""
+        notices, words = [], self.words
+        if self.store.left_damaged:
             notices.append(
                 words(
                     "The saved game could be neither read nor set aside; "
                     "it is left on the card untouched."
                 )
             )
-        elif session.load_notice and session.set_aside is None:
-            # The game loaded; only a torn last line was dropped.
-            notices.append(
-                words("The last action was not completely saved (a power cut?) and was dropped.")
-            )
-        elif session.set_aside and session.damaged_prefix is not None:
-            notices.append(
-                words(
-                    "The saved game is damaged; it was kept as {file}.", file=session.set_aside.name
-                )
-            )
-        elif session.set_aside:
+        elif self.store.set_aside:
             notices.append(
                 words(
                     "The saved game could not be read; it was kept as {file} "
                     "and a new game can start.",
-                    file=session.set_aside.name,
+                    file=self.store.set_aside.name,
                 )
             )
-        if session.progress_notice:
-            notices.append(
-                words("Where the game stood could not be read; it goes on from its saved actions.")
-            )
+        if settings_notice:
+            notices.append(words("The settings could not be read; the defaults are used."))
         return notices
 
     @property
@@ -162,7 +138,7 @@ class Companion:
             # none of them, and a start has a budget (docs/PERFORMANCE.md).
             from companion.app.game_rooms import GameRooms
 
-            self._game_rooms = GameRooms(self, self.state_dir, self.seeds, self.deal)
+            self._game_rooms = GameRooms(self, self.store, self.seeds, self.deal)
         return self._game_rooms
 
     @property
@@ -192,6 +168,8 @@ class Companion:
 
     def handle(self, event: Input) -> None:
         self.screen.handle(event)
+        if self._game_rooms is not None:
+            self._game_rooms.session.save()  # what the input changed, in one transaction
 
     def view(self) -> View:
         return self.screen.view()
@@ -234,20 +212,14 @@ class Companion:
         menu = [Entry(words(key), run) for key, run in entries]
         self.show(Menu(words("Patchwork"), menu, selected=selected, kind=ScreenKind.HOME))
 
-    @cached_property
-    def history(self) -> History:
-        """The finished games, read only when the statistics are asked for."""
-        # Imported here, where the statistics are entered: the first frame never needs
-        # the history's reading and wording, and the device starts faster without them.
-        from companion.storage.history import History
-
-        return History(self.state_dir / HISTORY_DIRECTORY)
-
     def statistics(self) -> None:
-        from companion.app.statistics import statistics_lines  # as for `history`
+        # Imported here, where the statistics are entered: the first frame never needs
+        # their reading and wording, and the device starts faster without them.
+        from companion.app.statistics import statistics_lines
+        from companion.storage.statistics import statistics  # as for the lines
 
-        statistics = self.history.statistics(keepalive=self.keepalive)
-        lines = statistics_lines(statistics, self.words, page_lines(body_font(self.words.language)))
+        rows = page_lines(body_font(self.words.language))
+        lines = statistics_lines(statistics(self.store), self.words, rows)
         back = partial(self.home, msg("Statistics"))
         self.show(Pages(self.words("Statistics"), lines, back, self.words))
 
@@ -266,34 +238,3 @@ class Companion:
             reason=error_reason(error, words),
         )
         self.show(Notice(words("Not saved"), (text,), then, words))
-
-    def _offer_prefix(self) -> None:
-        """A damaged journal's actions before the damage, offered back."""
-        kept = len(self.session.damaged_prefix.move_stack)  # type: ignore[union-attr]
-
-        def resume() -> None:
-            try:
-                self.session.take_back_prefix()
-            except OSError as error:
-                self.not_saved(msg("The game"), error, self.home)
-                return
-            self.play.resume()
-
-        words = self.words
-        question = words(
-            "Resume from action {kept} of {actions}?",
-            kept=kept,
-            actions=self.session.damaged_actions,
-        )
-        self.show(
-            Question(
-                words("Damaged game"),
-                (question,),
-                (
-                    Entry(words("Yes, resume"), resume),
-                    Entry(words("No, start clean"), self.home),
-                ),
-                on_back=self.home,
-                kind=ScreenKind.RESUME_DAMAGED,
-            )
-        )

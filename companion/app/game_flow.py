@@ -6,7 +6,6 @@ moment comes back to the same screen (`resume`).
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 from companion.app.circle import DealScreen
@@ -20,13 +19,12 @@ from companion.app.play import (
     offer_before,
     scores_view,
 )
-from companion.app.widgets import Entry, Notice, Question, Screen
+from companion.app.widgets import Entry, Question, Screen
 from companion.app.wording import automa_summary, bonus_question_lines, player_cards
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
 from companion.engine.deal import deal_of
 from companion.engine.game import BonusQuestion
 from companion.engine.setup import Side
-from companion.storage.journal import NothingToUndoError
 from companion.text.language import msg
 from companion.views import ScreenKind
 
@@ -34,8 +32,6 @@ if TYPE_CHECKING:
     from companion.app.host import Host
     from companion.app.session import GameSession
     from companion.engine.undo_steps import UndoPlan
-
-log = logging.getLogger(__name__)
 
 
 class GameFlow:
@@ -83,7 +79,7 @@ class GameFlow:
             self.app.show(TurnScreen(game, self.play, self.menu.show, self.app.words, again=again))
 
     def play(self, action: Action) -> None:
-        """Play `action`; its steps show once the journal holds it."""
+        """Play `action`; its steps show once the store holds it."""
         try:
             self._show_steps(*self.session.play(action))
         except OSError as error:
@@ -177,14 +173,6 @@ class GameFlow:
             plan = self.session.undo()
         except OSError as error:
             self.app.not_saved(msg("The undo"), error, self.continue_game)
-            return
-        except NothingToUndoError as error:
-            # The journal holds fewer actions than the game (lines lost while it ran):
-            # the session left both as they were, and the game goes on.
-            log.error("the undo was refused: %s", error)
-            words = self.app.words
-            text = words("Nothing to undo: the saved game holds no earlier action.")
-            self.app.show(Notice(words("Note"), (text,), self.continue_game, words))
             return
         if plan is None:  # only steps the table had not confirmed: nothing to put back
             self.continue_game()

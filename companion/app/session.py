@@ -1,24 +1,27 @@
-"""The game in progress: the game, its journal and its progress file, kept in step.
+"""The game in progress: the game in memory and the store's record of it, kept in step.
 
-`GameSession` is the one place that changes them. Its rule is "journal before
+`GameSession` is the one place that changes them. Its rule is "store before
 screen": `play` returns an action's steps (what the screen shows as done) only
-once the journal holds the action, and takes the action back if the journal
-cannot. It knows nothing of screens and is tested without them
-(tests/app/test_session.py).
+once the store has committed the action, and takes the action back if it
+cannot. An input makes at most one transaction: a change of the game (an action,
+an undo, a new game, its end) is committed at once, with where the table stands;
+a change of where the table stands alone (a card confirmed, a question asked)
+waits for the end of the input (`save`), for the Automa's turn it may lead to
+is committed with it.
 """
 
 from __future__ import annotations
 
 import logging
-from pathlib import Path
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.engine.actions import Action, ClaimBonus, Step
 from companion.engine.game import BonusQuestion, Game
+from companion.engine.gamelog import action_line, header_line, read_log
 from companion.engine.setup import Setup, SetupChoice, Side
-from companion.storage.journal import Journal, JournalChangedError, NothingToUndoError
-from companion.storage.paths import JOURNAL_NAME, PROGRESS_NAME
-from companion.storage.progress import MAX_UNDONE, Entering, Progress
+from companion.storage.progress import Entering, Progress, result_of
+from companion.storage.store import Result, Store
 
 if TYPE_CHECKING:
     from companion.engine.undo_steps import UndoPlan
@@ -27,36 +30,26 @@ log = logging.getLogger(__name__)
 
 
 class GameSession:
-    """The game in progress (if any) with its journal and progress, loaded from `state_dir`."""
+    """The game in progress (if any) and where the table stands, loaded from `store`."""
 
-    def __init__(self, state_dir: Path) -> None:
-        self.journal = Journal(state_dir / JOURNAL_NAME)
-        self.progress_path = state_dir / PROGRESS_NAME
-        loaded = self.journal.load()
-        self.game: Game | None = loaded.game
-        self.load_notice = loaded.notice
-        """What loading the journal had to tell the player (a dropped line, a damaged
-        file), in English with the problem in detail, for the log."""
-        self.set_aside = loaded.moved_aside
-        """Where a journal that could not be replayed whole was moved to."""
-        self.damaged_prefix = loaded.prefix
-        """A damaged journal's actions before its first bad line, offered back to the player."""
-        self.damaged_actions = loaded.actions_in_file
-        """How many actions that damaged journal held, good and bad."""
-        self.left_damaged = loaded.left_damaged
-        """A journal that could be neither replayed nor moved aside, left as it was."""
-        self.progress, self.progress_notice = Progress.load(self.progress_path)
-        if not self.game and not self.progress.entering:
-            # Left from a game that is over or was set aside: nothing to resume.
-            self.progress = Progress()
-        elif self.game:
-            self._finish_interrupted_undo()
-            # A progress.json older than the journal (a power cut before its rename was
-            # on the card) may hold the answer given before an Automa move the journal
-            # no longer has; believed, that move took the 7×7 tile unasked. An answer
-            # given just before a power cut that came before the Automa's move is
-            # dropped too: the question is asked again, the safe side.
-            self.progress.asked_bonus = self.game.bonus_answers_kept(self.progress.asked_bonus)
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.game: Game | None = None
+        self.progress = Progress()
+        self._unsaved = False
+        """`progress` has changed since the store last took it."""
+        try:
+            saved = store.load()
+            progress = Progress.of(saved.standing)
+            if saved.header is not None:
+                self.game = read_log([saved.header, *saved.lines])
+            self.progress = progress
+        except Exception as error:
+            # Written by no build of ours, or an engine bug on an odd game: the device
+            # must start all the same, and the database is kept for the bug report.
+            log.exception("the saved game does not replay")
+            self.game = None
+            store.move_aside(f"its game does not replay ({error})")
         self.last_finished: Game | None = None
 
     @property
@@ -67,90 +60,51 @@ class GameSession:
 
     # --- starting and ending -----------------------------------------------------------
 
-    def start(self, setup: Setup) -> Game:
-        """A new game, journalled; a game still in progress goes to the history unfinished.
+    def start(self, setup: Setup, dealing: int | None = None) -> Game:
+        """A new game, stored; a game still in progress goes to the history unfinished.
+        `dealing`: the place of the first patches the device shows to lay.
 
-        OSError if the journal cannot be written: then there is no new game (and
-        the old one is in the history if it got there).
+        OSError if the store cannot take it: then nothing has changed.
         """
-        if self.left_damaged:
-            # Left by the start on a card that refused to move it: moved now, or the
-            # card's reason is said (the journal in its place refuses `start` in words
-            # that fit no card, and the game would never start until a restart).
-            self.journal.move_damaged_aside()
-            self.left_damaged = False
-        if self.game:
-            self.journal.archive(finished=False)
-            self.game = None
-        self.journal.start(setup)
-        self.game = Game(setup)
-        self.progress = Progress()
-        # Durable: the progress.json of the game before (its removal not yet synced when
-        # the power went) would come back with this game; counting as confirmed the steps
-        # of every action played since, it let the Automa's turn be taken without a press
-        # (the crash explorer, seed 1).
-        self._save_progress(durable_name=True)
+        progress = Progress(dealing=dealing)
+        ending = Result(finished=False) if self.game else None
+        self.store.start(header_line(setup), progress.standing(), ending)
+        self.game, self.progress, self._unsaved = Game(setup), progress, False
         return self.game
-
-    def take_back_prefix(self) -> Game:
-        """Resume the damaged journal's valid actions as the game in progress (journalled anew).
-
-        The damaged file itself stays where `Journal.load` kept it.
-        """
-        prefix = self.damaged_prefix
-        assert prefix is not None
-        self.journal.start(prefix)
-        self.game, self.damaged_prefix = prefix, None
-        self.progress = Progress(acknowledged=len(prefix.move_stack))
-        self._save_progress(durable_name=True)  # as for `start`
-        return prefix
 
     def abandon(self) -> None:
         """Set the game in progress aside: it stays in the history, unfinished."""
-        self.journal.archive(finished=False)
-        self._clear()
+        self.store.end(Result(finished=False))
+        self.game, self.progress, self._unsaved = None, Progress(), False
 
     def finish(self) -> Game:
         """Save the finished game to the history; returns it."""
-        self.journal.archive(finished=True)
-        finished = self.last_finished = self.current
-        self._clear()
-        return finished
-
-    def _clear(self) -> None:
-        self.game = None
-        self._forget_progress()
-
-    def _forget_progress(self) -> None:
-        self.progress = Progress()
-        try:
-            self.progress_path.unlink(missing_ok=True)
-        except OSError as error:  # a read-only card: a stale file only shows a screen again
-            log.warning("cannot remove %s: %s", self.progress_path, error)
+        game = self.current
+        self.store.end(result_of(game))
+        self.last_finished, self.game, self.progress = game, None, Progress()
+        self._unsaved = False
+        return game
 
     # --- actions -----------------------------------------------------------------------
 
-    def play(self, action: Action) -> tuple[Action, tuple[Step, ...]]:
-        """Apply `action` and journal it; returns the action as journalled and its steps.
+    def play(self, action: Action, asked: tuple[str, ...] = ()) -> tuple[Action, tuple[Step, ...]]:
+        """Apply `action` and store it; returns the action as stored and its steps. The 7×7
+        questions `asked` count as asked with it.
 
-        If the journal cannot take it (OSError), the game is as it was and the
-        error is raised: nothing is shown as done that a power cut would lose.
+        If the store cannot take it (OSError), the game is as it was and the error
+        is raised: nothing is shown as done that a power cut would lose.
         """
         game = self.current
-        if self.progress.undone:
-            # The game goes on from the undo: its reverse steps are no longer due. Said
-            # before the journal grows: an undo recorded beside a journal that ends with
-            # the actions it took back reads as one cut short (`_finish_interrupted_undo`).
-            self.undo_confirmed()
+        # The game goes on from an undo: its reverse steps are no longer due.
+        progress = replace(self.progress, undone=[], undone_unconfirmed=0)
+        progress.asked_bonus = [*progress.asked_bonus, *asked]
         steps = game.push(action)
         try:
-            try:
-                self.journal.append(game.move_stack[-1])
-            except JournalChangedError as change:
-                self._write_journal_again(change)
+            self.store.save(progress.standing(), add=action_line(game.move_stack[-1]))
         except OSError:
             game.pop()
             raise
+        self.progress, self._unsaved = progress, False
         return game.move_stack[-1], steps
 
     def unacknowledged(self) -> tuple[Action, tuple[Step, ...]] | None:
@@ -173,8 +127,7 @@ class GameSession:
 
     def acknowledge(self) -> None:
         """The table has done the last action's steps."""
-        self.progress.acknowledged = len(self.current.move_stack)
-        self._save_progress()
+        self._save(replace(self.progress, acknowledged=len(self.current.move_stack)))
 
     def can_undo(self) -> bool:
         # undo_steps is imported when an undo is asked for: the start-up never needs it.
@@ -189,8 +142,9 @@ class GameSession:
         return plan_undo(self.current)
 
     def undo(self) -> UndoPlan | None:
-        """Take back the last action of a person, with any Automa turns after it;
-        returns the reverse steps due at the table (`unconfirmed_undo`), None if none.
+        """Take back the last action of a person, with any Automa turns after it, in one
+        transaction with the reverse steps it leaves due at the table (returned; None if
+        none). OSError if the store cannot take it: then nothing has changed.
 
         Chosen while an undo's reverse steps are still due, it joins them: the table
         is told both, the later actions' steps first, as it must put them back."""
@@ -199,93 +153,36 @@ class GameSession:
         game = self.current
         plan = plan_undo(game)
         assert plan is not None, "nothing to undo"
-        before = self.progress.copy()
         pending = self.progress.undone
         if pending and replan_undo(game, pending) is None:
             log.warning("the actions undone last no longer follow from the game: forgotten")
             pending = []
+        unconfirmed = self.progress.undone_unconfirmed
         if not pending:
             # Steps the table had not confirmed have no reverse steps. With an undo
             # pending, the table had confirmed all before it: its count stands.
-            unconfirmed = len(game.move_stack) - self.progress.acknowledged
-            self.progress.undone_unconfirmed = min(len(plan.undone), max(0, unconfirmed))
+            not_done = len(game.move_stack) - self.progress.acknowledged
+            unconfirmed = min(len(plan.undone), max(0, not_done))
         taken_back = [game.pop() for _ in plan.undone][::-1]
         joined = taken_back + pending
-        if len(joined) > MAX_UNDONE:
-            # More than progress.json may hold: the next start would set it aside as
-            # damaged, every reverse step lost. The newest actions' steps are left out:
-            # the table was shown them first, undos ago, and had the longest to do them;
-            # this undo's own steps, not shown yet, are all kept.
-            dropped = len(joined) - MAX_UNDONE
-            log.warning("undos in a row: the %d undone first left out of the steps due", dropped)
-            joined = joined[:MAX_UNDONE]
-            # The actions without reverse steps are the newest: dropped first.
-            self.progress.undone_unconfirmed = max(0, self.progress.undone_unconfirmed - dropped)
-        self.progress.undone = joined
-        self.progress.acknowledged = len(game.move_stack)
-        self.progress.asked_bonus = game.bonus_answers_kept(self.progress.asked_bonus)
-        # The undo and its reverse steps are recorded first, durably: the journal
-        # shortened first, a power cut before this file lost the reverse steps (the
-        # table was never told to put the 7×7 tile or a patch back), and a progress.json
-        # from before the undo, back with the same action played again, counted its
-        # steps as done (the crash explorer, seed 5). Cut before the journal is
-        # shortened, the next start finishes the undo (`_finish_interrupted_undo`).
-        self._save_progress(durable_name=True)
+        if pending:
+            plan = replan_undo(game, joined)
+        due = _due(plan, unconfirmed)
+        progress = replace(
+            self.progress,
+            acknowledged=len(game.move_stack),
+            asked_bonus=game.bonus_answers_kept(self.progress.asked_bonus),
+            undone=joined if due else [],
+            undone_unconfirmed=unconfirmed if due else 0,
+        )
         try:
-            # All the actions at once: if the file cannot be shortened, the game stays
-            # as the file says, with none of them taken back.
-            try:
-                self.journal.undo(len(taken_back))
-            except JournalChangedError as change:
-                self._write_journal_again(change)  # the game as the undo left it
-        except (OSError, NothingToUndoError):
+            self.store.save(progress.standing(), keep=len(game.move_stack))
+        except OSError:
             for action in taken_back:
                 game.push(action)
-            self.progress = before
-            self._save_progress(durable_name=True)  # or the next start would finish it
             raise
-        if pending:
-            return self.unconfirmed_undo()
-        return self._reverse_steps_due(plan)
-
-    def _write_journal_again(self, change: JournalChangedError) -> None:
-        """The journal was changed outside the companion (shortened, replaced, removed):
-        the game in memory is the only whole record, so the journal is written again from
-        it. OSError if it cannot be."""
-        self.journal.rewrite(self.current)
-        log.warning(
-            "the saved game was changed outside the companion and was written again (%s)",
-            change,
-        )
-
-    def _finish_interrupted_undo(self) -> None:
-        """Finish an undo that the power cut short: its progress.json (the actions taken
-        back, the steps confirmed before them) written, the journal not yet shortened.
-        The journal then ends with the first of the actions recorded as undone: all of
-        them, or, for an undo joined to one whose reverse steps were due, its own.
-
-        Nothing else leaves that pair: once the journal is shortened, it holds those
-        actions again only if they are played again, and `play` first forgets the undo.
-        """
-        game, undone = self.current, self.progress.undone
-        count = len(game.move_stack) - self.progress.acknowledged
-        if not (undone and 0 < count <= len(undone) and game.move_stack[-count:] == undone[:count]):
-            return
-        log.warning("finishing the undo of %d action(s) the power cut short", count)
-        try:
-            self.journal.undo(count)
-        except OSError as error:
-            log.warning("cannot finish the undo, the game stays as journalled: %s", error)
-            # The undo joined to stays due: the journal had dropped its actions.
-            self.progress.undone = undone[count:]
-            self.progress.undone_unconfirmed = min(
-                self.progress.undone_unconfirmed, len(self.progress.undone)
-            )
-            self.progress.acknowledged = len(game.move_stack)
-            self._save_progress(durable_name=True)
-            return
-        for _ in range(count):
-            game.pop()
+        self.progress, self._unsaved = progress, False
+        return due
 
     def unconfirmed_undo(self) -> UndoPlan | None:
         """The reverse steps of the last undo, while the table has not confirmed them."""
@@ -301,24 +198,15 @@ class GameSession:
         return self._reverse_steps_due(plan)
 
     def _reverse_steps_due(self, plan: UndoPlan) -> UndoPlan | None:
-        """`plan` without the actions whose steps the table had not confirmed (the last
-        one's card still showing when the menu was opened): asked to put back what it may
-        never have taken, a table that had done nothing took buttons from the bank. None,
-        and the undo forgotten, when no reverse step is left."""
-        from companion.engine.undo_steps import UndoPlan
-
-        due = plan.undone[self.progress.undone_unconfirmed :]  # the newest come first
-        if not due:
+        """`plan`'s reverse steps due (`_due`); None, and the undo forgotten, if none."""
+        due = _due(plan, self.progress.undone_unconfirmed)
+        if due is None:
             self.undo_confirmed()
-            return None
-        return UndoPlan(due)
+        return due
 
     def undo_confirmed(self) -> None:
         """The table has done the last undo's reverse steps."""
-        self.progress.undone, self.progress.undone_unconfirmed = [], 0
-        # Durable: the undo's progress.json, back after a power cut once the actions it
-        # took back are played again, would finish that undo over them.
-        self._save_progress(durable_name=True)
+        self._save(replace(self.progress, undone=[], undone_unconfirmed=0))
 
     # --- the 7×7 bonus -----------------------------------------------------------------
 
@@ -328,45 +216,39 @@ class GameSession:
 
     def bonus_asked(self, *answers: str) -> None:
         """The question with these `BonusQuestion.answers` was asked: not again."""
-        self.progress.asked_bonus += answers
-        self._save_progress()
+        self._save(replace(self.progress, asked_bonus=[*self.progress.asked_bonus, *answers]))
 
     def claim_bonus(
         self, side: Side, answers: tuple[str, ...] = ()
     ) -> tuple[Action, tuple[Step, ...]]:
         """`side` takes the 7×7 tile; the question `answers` (or `side`'s own) counts as
-        asked once the claim is journalled. Marked before it, a claim the card refused, or
-        a power cut in between, left the question answered and the claim lost: it was not
-        asked again, and the Automa's turn came next (the crash explorer, seed 1)."""
-        played = self.play(ClaimBonus(side))
-        self.bonus_asked(*(answers or (side,)))
-        return played
+        asked in the same transaction as the claim: a claim the card refused leaves the
+        question to be asked again."""
+        return self.play(ClaimBonus(side), asked=answers or (side,))
 
     # --- laying out the circle ---------------------------------------------------------
 
     def start_dealt(self, setup: Setup) -> None:
         """A new game whose circle the device deals: the first patches to lay are shown."""
-        self.start(setup)
-        self.deal_at(0)
+        self.start(setup, dealing=0)
 
     def deal_at(self, index: int | None) -> None:
         """The screen of patches from place `index` is shown; None once the circle is laid."""
-        self.progress.dealing = index
-        self._save_progress()
+        self._save(replace(self.progress, dealing=index))
 
     def begin_entering(self, choice: SetupChoice, seed: int) -> Entering:
-        self.progress = Progress(entering=Entering(choice, seed))
-        self._save_progress()
-        return self.progress.entering  # type: ignore[return-value]
+        entering = Entering(choice, seed)
+        self._save(Progress(entering=entering))
+        return entering
 
     def placed(self, placed: list[str]) -> None:
         """The patches entered so far, in circle order."""
-        assert self.progress.entering is not None
-        self.progress.entering.placed = list(placed)
-        self._save_progress()
+        entering = self.progress.entering
+        assert entering is not None
+        self._save(replace(self.progress, entering=replace(entering, placed=list(placed))))
 
     def cancel_entering(self) -> None:
-        self._forget_progress()
+        self._save(Progress())
 
     def start_entered(self, circle: tuple[str, ...]) -> Game:
         """The game of the circle just entered."""
@@ -374,10 +256,31 @@ class GameSession:
         assert entering is not None
         return self.start(entering.choice.setup(entering.seed, circle))
 
-    def _save_progress(self, *, durable_name: bool = False) -> None:
-        # Only which screen to resume on: if the card refuses it, the journal still
-        # holds the game, and the next press that changes the game says so.
+    def _save(self, progress: Progress) -> None:
+        """`progress` from now on, stored at the end of the input (`save`) unless a change
+        of the game stores it first."""
+        if progress != self.progress:
+            self.progress, self._unsaved = progress, True
+
+    def save(self) -> None:
+        """Store where the table stands, if it changed: at the end of each input. Only which
+        screen to resume on: if the card refuses it, the store still holds the game, and
+        the next press that changes the game says so."""
+        if not self._unsaved:
+            return
+        self._unsaved = False
         try:
-            self.progress.save(self.progress_path, durable_name=durable_name)
+            self.store.save(self.progress.standing())
         except OSError as error:
-            log.warning("cannot save %s: %s", self.progress_path, error)
+            log.warning("where the game stands was not saved: %s", error)
+
+
+def _due(plan: UndoPlan | None, unconfirmed: int) -> UndoPlan | None:
+    """`plan` without its `unconfirmed` newest actions, whose steps the table had not
+    confirmed (the last one's card still showing when the menu was opened): asked to put
+    back what it may never have taken, a table that had done nothing took buttons from
+    the bank. None if no reverse step is left."""
+    from companion.engine.undo_steps import UndoPlan
+
+    due = plan.undone[unconfirmed:] if plan is not None else ()  # the newest come first
+    return UndoPlan(due) if due else None

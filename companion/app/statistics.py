@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.app.terms import deck_name, difficulty_name
-from companion.storage.history import GameRecord, Statistics
+from companion.storage.statistics import GameRecord, Statistics
 from companion.text.language import Words
 
 

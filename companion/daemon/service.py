@@ -32,8 +32,8 @@ from companion.render.screens import render
 from companion.runtime.loop import DisplayLoop, LoopFigures, Periodic, closing_on_signals
 from companion.runtime.snapshot import StateSnapshot
 from companion.storage.files import StorageError
-from companion.storage.lock import StateDirBusyError, StateDirLock
 from companion.storage.paths import resolve_state_dir, write_problem
+from companion.storage.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -69,14 +69,16 @@ def run(args: argparse.Namespace) -> int:
         )
     log_to_stderr()
     try:
-        lock = StateDirLock(state_dir)
-    except StateDirBusyError as error:
+        store = Store(state_dir)  # held by this process: one companion per state directory
+    except StorageError as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
         return EXIT_BAD_SETUP
     queue = EventQueue()
     with ExitStack() as stack:
-        stack.enter_context(lock)
-        app = Companion(state_dir, cannot_save=write_problem(state_dir), ask_language=True)
+        stack.enter_context(store)
+        app = Companion(
+            state_dir, cannot_save=write_problem(state_dir), ask_language=True, store=store
+        )
         try:
             display = stack.enter_context(panel_for(profile))
             stack.enter_context(open_gpio_inputs(profile.inputs, queue))
@@ -130,7 +132,6 @@ def _loop(
     if notifier.watchdog_interval:
         periodic = (Periodic(notifier.watchdog_interval, notifier.watchdog),)
     loop = DisplayLoop(app, display, periodic=periodic, on_frame=frame_sent)
-    app.keepalive = loop.keepalive  # a slow screen (statistics) keeps the watchdog fed
     return loop
 
 

@@ -143,9 +143,8 @@ class DisplayLoop:
     def keepalive(self) -> None:
         """Run the periodic callbacks that are due (the watchdog's ping).
 
-        Called between inputs, however fast they come, and by the application
-        during long work (the statistics of a large history), so that systemd
-        sees a busy daemon as alive. A daemon stuck for good stops calling it.
+        Called between inputs, however fast they come, so that systemd sees a
+        busy daemon as alive. A daemon stuck for good stops calling it.
         """
         now = self.clock()
         for timer in self.periodic:

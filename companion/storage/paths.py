@@ -1,4 +1,4 @@
-"""Where the companion keeps its state (the journal, history and settings)."""
+"""Where the companion keeps its state (the store and the settings)."""
 
 from __future__ import annotations
 
@@ -8,31 +8,13 @@ import os
 import tempfile
 from pathlib import Path
 
-from companion.storage.files import StorageError, reason_of, temp_files_of
+from companion.storage.files import StorageError, reason_of
 
 logger = logging.getLogger(__name__)
 
 APP_DIRECTORY = "patchwork-companion"
-JOURNAL_NAME = "journal.jsonl"
-"""The game in progress (`companion.storage.journal`)."""
-PROGRESS_NAME = "progress.json"
-"""Where the game in progress stands (`companion.storage.progress`)."""
-HISTORY_DIRECTORY = "history"
 WRITE_CHECK_BYTES = 4096
 """One block: on a full file system even this much cannot be written."""
-
-
-def holds_a_game(state_dir: Path) -> bool:
-    """Whether `state_dir` has anything of a game for the journal and progress to load:
-    either file, or a temporary one of theirs left by a write cut short (loading removes
-    it). Asked without importing them, the engine or the game's screens: with nothing
-    there, the first frame is the home menu and needs none of them. A symbolic link
-    counts even when it leads nowhere (`lexists`): loading sets it aside and says so
-    at start, where the player reads it."""
-    return any(
-        os.path.lexists(state_dir / name) or temp_files_of(state_dir / name)
-        for name in (JOURNAL_NAME, PROGRESS_NAME)
-    )
 
 
 def resolve_state_dir(explicit: Path | None = None) -> Path:

@@ -12,6 +12,7 @@ from companion.engine.actions import ADVANCE, AutomaTurn
 from companion.inputs.events import Input
 from companion.render.canvas import WIDTH
 from companion.render.screens import render_canvas
+from companion.storage.statistics import statistics
 from companion.testing.autoplay import (
     affordable,
     inputs_for,
@@ -51,9 +52,9 @@ def test_a_whole_game_from_the_home_menu_to_the_history(tmp_path, solo, enter_ci
     play_to_the_end(app, rng)
     game = app.last_finished
     assert game is not None and game.is_over
-    assert app.game is None and not (tmp_path / "journal.jsonl").exists()
+    assert app.game is None and not app.store.has_game()
     # The finished game is in the history, and the statistics count it.
-    stats = app.history.statistics()
+    stats = statistics(app.store)
     if solo:
         assert stats.solo_overall.games == 1
         assert list(stats.solo) == [(game.setup.difficulty, game.setup.deck)]
@@ -74,7 +75,7 @@ def test_the_automa_turn_takes_exactly_one_input(tmp_path):
             before = len(app.game.move_stack)
             app.handle(Input.SELECT)
             automa_screens += 1
-            # One press confirmed it; the Automa's action was journalled before it showed.
+            # One press confirmed it; the Automa's action was stored before it showed.
             assert isinstance(app.game.move_stack[before - 1], AutomaTurn)
             assert not isinstance(app.view(), AutomaView) or len(app.game.move_stack) > before
             continue

@@ -59,11 +59,12 @@ def test_dealing_turns_back_a_screen_and_a_restart_comes_back_to_the_same_screen
 
 
 def test_a_place_saved_mid_screen_resumes_on_the_screen_holding_it(tmp_path):
-    """A journal from when one patch was dealt a screen: place 11 is on the second screen."""
+    """A game saved when one patch was dealt a screen: place 11 is on the second screen."""
     app = new_app(tmp_path)
     to_the_circle_menu(app)
     app.handle(Input.SELECT)
     app.session.deal_at(10)
+    app.session.save()
     resumed = new_app(tmp_path)
     assert isinstance(resumed.view(), DealView) and resumed.view().first == 9
 

@@ -13,12 +13,11 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from helpers import companion_in, damage_line_4, play_games, started_game, visit_menus
+from helpers import companion_in, damaged_database, play_games, started_game, visit_menus
 
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
-from companion.storage import journal as journal_module
 from companion.storage.files import StorageError
 from companion.text.language import LANGUAGE_NAMES, Words, catalog, msg, placeholders, words_for
 from companion.views import QuestionView, TextView, TurnLine
@@ -64,10 +63,10 @@ def unmarked(text: str) -> str:
 
 
 NOT_WORDS = re.compile(
-    r"journal-damaged-[\d -]+\.jsonl|P\d\d|\d+x\d+|[0-9A-Z]{4}-[0-9A-Z]{4}|[\d\W_]"
+    r"companion-damaged-[\d -]+\.db|earlier-build|P\d\d|\d+x\d+|[0-9A-Z]{4}-[0-9A-Z]{4}|[\d\W_]"
 )
-"""A journal's name as it was kept (broken over lines), patch ids, 7x7, deal codes, numbers,
-signs and icons: the same in every language."""
+"""A database's name as it was kept (broken over lines), patch ids, 7x7, deal codes,
+numbers, signs and icons: the same in every language."""
 
 
 def strings_of(value) -> list[str]:
@@ -146,18 +145,12 @@ def test_every_text_a_game_shows_is_looked_up_in_the_players_language(tmp_path, 
 
 def damage(state: Path, what: str) -> None:
     """A game under way in `state` whose files are then damaged as `what` says."""
-    if what == "damaged":
-        damage_line_4(state)
+    if what in ("damaged", "left as it is"):
+        damaged_database(state)
         return
-    started_game(state)
-    journal = state / "journal.jsonl"
-    lines = journal.read_bytes().splitlines(keepends=True)
-    if what == "torn":
-        journal.write_bytes(b"".join(lines) + b'{"action": "buy", "ind')
-    elif what == "unreadable":
-        journal.write_bytes(b"not a journal\n")
-    elif what == "progress":
-        (state / "progress.json").write_text("[")
+    started_game(state).store.close()
+    if what == "earlier build":
+        (state / "journal.jsonl").write_text("{}\n")
     elif what == "settings":
         (state / "settings.json").write_text('{"contrast": "high"}')
 
@@ -167,15 +160,14 @@ def card_read_only(*args, **kwargs):
 
 
 @pytest.mark.parametrize(
-    "what",
-    ["torn", "damaged", "unreadable", "left as it is", "progress", "settings", "cannot save"],
+    "what", ["damaged", "left as it is", "earlier build", "settings", "cannot save"]
 )
 def test_what_the_start_found_is_told_in_the_players_language(
     tmp_path, unlooked, what, monkeypatch
 ):
-    damage(tmp_path, "damaged" if what == "left as it is" else what)
-    if what == "left as it is":  # the damaged journal cannot be moved aside
-        monkeypatch.setattr(journal_module, "move_aside", card_read_only)
+    damage(tmp_path, what)
+    if what == "left as it is":  # the damaged database cannot be moved aside
+        monkeypatch.setattr(os, "rename", card_read_only)
     cannot_save = OSError(errno.EROFS, "Read-only file system") if what == "cannot save" else None
     app = Companion(tmp_path, cannot_save=cannot_save)
     notices = 0
@@ -191,7 +183,7 @@ def test_what_the_start_found_is_told_in_the_players_language(
 def test_what_was_not_saved_and_why_is_told_in_the_players_language(tmp_path, unlooked, code):
     app = started_game(tmp_path)
     cause = OSError(code, os.strerror(code))
-    failure = StorageError("journal.jsonl: cannot save the action", cause)
+    failure = StorageError("companion.db: not saved", cause)
     app.not_saved(msg("The action"), failure, app.home)
     unlooked.check(app.view())
     unlooked.assert_none()

@@ -6,23 +6,17 @@ Each check runs in a child process: this one has imported them all long ago.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 from helpers import started_game
 
-from companion.app.companion import Companion
-from companion.storage.paths import holds_a_game
-from companion.views import TextView
-
 GAME_MODULES = (
     "companion.engine.actions",
     "companion.engine.catalogue",
     "companion.engine.game",
     "companion.engine.setup",
-    "companion.storage.journal",
     "companion.storage.progress",
     "companion.app.session",
     "companion.app.game_flow",
@@ -93,35 +87,7 @@ def test_a_fresh_start_draws_the_home_menu_without_the_game_and_loads_it_for_a_n
 
 
 def test_a_game_in_progress_is_resumed_on_its_turn_with_the_game_loaded(tmp_path: Path) -> None:
-    started_game(tmp_path)
+    started_game(tmp_path).store.close()  # as the device stops: its lock dropped
     report = first_frame_then_a_press(tmp_path)
     assert report["first"] == "TurnView"
     assert set(GAME_MODULES) <= set(report["loaded"])  # the turn needs no circle
-
-
-def test_anything_of_a_game_in_the_state_directory_is_loaded_at_start(tmp_path: Path) -> None:
-    assert not holds_a_game(tmp_path)
-    (tmp_path / "settings.json").write_text("{}")
-    (tmp_path / "history").mkdir()
-    assert not holds_a_game(tmp_path)
-    for name in ("journal.jsonl", "progress.json", ".journal.jsonl.x1.tmp", ".progress.json.2.tmp"):
-        (tmp_path / name).write_text("")
-        assert holds_a_game(tmp_path), name
-        (tmp_path / name).unlink()
-
-
-def test_a_link_to_nowhere_in_place_of_a_game_file_is_set_aside_at_start_and_said(
-    tmp_path: Path,
-) -> None:
-    # A symbolic link is never followed (`open_regular_file`): loading moves it aside,
-    # and the player is told at start, as for any file that cannot be read. Counted as
-    # no game, the link was set aside unsaid when a new game loaded the game's rooms.
-    for name, kept in (("journal.jsonl", "journal-damaged-"), ("progress.json", "progress-")):
-        state = tmp_path / name
-        state.mkdir()
-        (state / name).symlink_to(tmp_path / "nowhere")
-        app = Companion(state)
-        view = app.view()
-        assert isinstance(view, TextView) and view.title == "Note", name
-        assert not os.path.lexists(state / name)
-        assert [path.name for path in state.iterdir() if path.name.startswith(kept)], name

@@ -10,6 +10,7 @@ from companion.app.companion import Companion
 from companion.app.session import GameSession
 from companion.engine.actions import ADVANCE
 from companion.inputs.events import Input
+from companion.storage.store import Store
 from companion.views import MenuView, StepView, TurnView
 
 MENU_ACTIONS = ("Claim 7x7 bonus", "Correct buttons")
@@ -94,23 +95,25 @@ def test_the_claim_waits_for_the_cards_and_is_offered_right_after(tmp_path):
 
 
 def test_cards_due_hold_across_a_restart(tmp_path):
-    """The menu asks `cards_due`, read from the journal and progress.json as a restart does."""
-    session = GameSession(tmp_path)
+    """The menu asks `cards_due`, read from the store as a restart does."""
+    session = GameSession(Store(tmp_path))
     session.start(solo_game().setup)
     session.play(ADVANCE)
-    assert GameSession(tmp_path).cards_due()  # a power cut on the advance's card
+    assert GameSession(session.store).cards_due()  # a power cut on the advance's card
     session.acknowledge()
-    assert not GameSession(tmp_path).cards_due()
+    session.save()
+    assert not GameSession(session.store).cards_due()
 
 
 def test_an_undo_s_reverse_cards_are_cards_due(tmp_path):
     """An undo's reverse steps are due too: the advance confirmed, then undone, its token
     must be put back before a claim or a correction; confirmed, nothing is due."""
-    session = GameSession(tmp_path)
+    session = GameSession(Store(tmp_path))
     session.start(solo_game().setup)
     session.play(ADVANCE)
     session.acknowledge()
     assert session.undo() is not None  # the advance's reverse steps, shown on cards
-    assert GameSession(tmp_path).cards_due()
+    assert GameSession(session.store).cards_due()
     session.undo_confirmed()
-    assert not GameSession(tmp_path).cards_due()
+    session.save()
+    assert not GameSession(session.store).cards_due()

@@ -82,7 +82,7 @@ def test_a_script_without_state_dir_never_touches_the_real_game(tmp_path):
     assert started.returncode == 0, started.stderr
     real.parent.mkdir()
     (tmp_path / "setup" / "state").rename(real)
-    journal = (real / "journal.jsonl").read_bytes()
+    database = (real / "companion.db").read_bytes()
     files = sorted(p.name for p in real.iterdir())
     script = tmp_path / "advance.txt"
     script.write_text("select\nselect\n")  # on the real game: advance and confirm
@@ -91,7 +91,7 @@ def test_a_script_without_state_dir_never_touches_the_real_game(tmp_path):
     result = run_simulate("--script", script, "--json", env=env)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) is None  # a fresh state: no game was resumed
-    assert (real / "journal.jsonl").read_bytes() == journal
+    assert (real / "companion.db").read_bytes() == database
     assert sorted(p.name for p in real.iterdir()) == files
     assert not (tmp_path / "home").exists()
 

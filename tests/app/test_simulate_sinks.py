@@ -9,6 +9,7 @@ import threading
 import time
 
 import pytest
+from helpers import settled_log_bytes
 
 from companion import simulate
 from companion.display.factory import graphical_display_available
@@ -83,10 +84,8 @@ def test_keys_pressed_in_the_window_play_and_closing_it_quits(tmp_path, monkeypa
             event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r")
             pygame.event.post(event)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, unicode="h"))
-        # The game has started once its journal is on disk: then the window is closed.
-        while not (tmp_path / "journal.jsonl").exists():
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        # The game has started once the store has taken it: then the window is closed.
+        settled_log_bytes(tmp_path, deadline)
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     thread = threading.Thread(target=person, daemon=True)
@@ -104,7 +103,7 @@ def test_keys_pressed_in_the_window_play_and_closing_it_quits(tmp_path, monkeypa
     thread.join()
     state = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert state["mode"] == "solo" and state["turn"] == "player"
-    assert (tmp_path / "journal.jsonl").exists()
+    assert (tmp_path / "companion.db").exists()
 
 
 def test_a_simulated_hold_does_not_wait_the_hold_time():

@@ -19,6 +19,7 @@ import time
 
 import pytest
 from ansi_screen import Screen
+from helpers import settled_log_bytes, wait_for_a_commit
 
 from companion.inputs.keyboard import KEY_HELP
 
@@ -160,16 +161,10 @@ def test_ctrl_c_saves_the_game_and_leaves_the_terminal_as_it_was(simulation, tmp
     sim = simulation("--seed", "5")
     sim.read(KEY_HELP.encode())
     sim.type(NEW_SOLO_GAME)
-    journal = tmp_path / "state" / "journal.jsonl"
     deadline = time.monotonic() + 60
-    while not journal.exists():
-        assert time.monotonic() < deadline, "the game never started"
-        time.sleep(0.05)
-    lines = journal.read_bytes().count(b"\n")
+    started = settled_log_bytes(tmp_path / "state", deadline)  # dealt, on the first turn
     sim.type(b"\r")  # Advance from the first turn (the cursor starts on it)
-    while journal.read_bytes().count(b"\n") == lines:  # the advance is saved
-        assert time.monotonic() < deadline, "the advance was never saved"
-        time.sleep(0.05)
+    wait_for_a_commit(tmp_path / "state", started, deadline)  # the advance is saved
     sim.type(b"\x03")  # Ctrl-C: the terminal sends SIGINT to the program
     assert sim.wait() == 0
     assert_left_clean(sim)

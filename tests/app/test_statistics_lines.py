@@ -1,32 +1,27 @@
 """The statistics pages' lines (expected texts written by hand)."""
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
-from storage.storage_games import finished_solo
+from storage.storage_games import finished_solo, store_ended
 
 from companion.app.statistics import statistics_lines
 from companion.app.terms import DECK_NAMES, DIFFICULTY_NAMES
 from companion.app.widgets import Pages
 from companion.engine.automa import DIFFICULTIES, Deck
 from companion.engine.setup import Mode
-from companion.storage.history import GameRecord, History, SoloStatistics, Statistics
-from companion.storage.journal import Journal
+from companion.storage.statistics import GameRecord, SoloStatistics, Statistics, statistics
+from companion.storage.store import Store
 from companion.text.language import LANGUAGE_NAMES, words_for
 from companion.text.pages import page_lines, text_page_lines
 from companion.text.typefaces import body_font
 
 TWO_PLAYER_RESULT = GameRecord(
-    path=Path("2026-11-23T19-43-47-two-player.jsonl"),
     date=datetime(2026, 11, 23, 19, 43, 47),
     mode=Mode.TWO_PLAYER,
     difficulty=None,
     deck=None,
     scores={"p1": -28, "p2": -56},
-    winner="p1",
-    tie=False,
-    margin=None,
 )
 """A finished two-player game: P1 -28, P2 -56, on 23 November."""
 
@@ -41,16 +36,15 @@ def test_a_recent_result_keeps_two_negative_scores_apart():
 
 def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
     # Two fellow/normal games (worked out by hand in
-    # tests/storage/test_storage_history.py): the player only advances, 5 + 53 buttons
+    # tests/storage/test_store.py): the player only advances, 5 + 53 buttons
     # minus 2 per empty square. Seed 1: -102 against the Automa's 28, margin -130;
     # seed 2, 300 buttons more: 200 against 30, margin +170. Best +170, average
     # (-130 + 170) / 2 = +20.0: the player's score minus the Automa's, not a score.
     minutes = iter([datetime(2026, 11, 23, 19, 0), datetime(2026, 11, 23, 19, 30)])
-    journal = Journal(tmp_path / "journal.jsonl", clock=lambda: next(minutes))
-    for seed, extra in [(1, 0), (2, 300)]:
-        journal.start(finished_solo("fellow", "normal", seed, extra))
-        journal.archive(finished=True)
-    stats = History(tmp_path / "history").statistics()
+    with Store(tmp_path, clock=lambda: next(minutes)) as store:
+        for seed, extra in [(1, 0), (2, 300)]:
+            store_ended(store, finished_solo("fellow", "normal", seed, extra))
+        stats = statistics(store)
     assert statistics_lines(stats, words_for("en"), 6) == [
         "Fellow Normal:",
         "1/2 won",

@@ -1,12 +1,11 @@
-"""A full, read-only or forbidden card, met by the app driven through its inputs.
+"""A full, read-only or refusing card, met by the app driven through its inputs.
 
 Real failures where the machine allows: a tiny tmpfs mounted for the test
-(root only; skipped otherwise), filled up, or remounted read-only; a history/
-the app may not write, by a child process without the permission (root
-ignores permissions: as root the child runs as nobody, through setpriv). The
-app-level EACCES test injects it at the `os` call the archive makes.
-The device must keep running, say on screen that the action was not saved
-and why, never show it as done, and save again once the card allows it.
+(root only; skipped otherwise), filled up, or mounted read-only before the
+start (a file system with the database open for writing cannot be remounted);
+a refusal injected at the store's write otherwise. The device must keep
+running, say on screen that the action was not saved and why, never show it
+as done, and save again once the card allows it.
 """
 
 from __future__ import annotations
@@ -17,20 +16,17 @@ import itertools
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-import pytest
-from helpers import damage_line_4, read_only, solo_game, started_game
+from helpers import damaged_database, read_only, solo_game, started_game
 
 from companion.app.companion import Companion
+from companion.app.session import GameSession
 from companion.inputs.events import Input
-from companion.storage.journal import Journal
 from companion.storage.paths import write_problem
-from companion.testing.autoplay import inputs_for, play_to_the_end, random_choice, start_game
+from companion.testing.autoplay import inputs_for, random_choice, start_game
 from companion.views import QuestionView, ScreenKind, TextView, TurnView
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -61,70 +57,57 @@ def shown_text(app: Companion) -> str:
     return " ".join(view.lines)
 
 
-def assert_not_saved(app: Companion, journal: Path, before: bytes, moves: int, why: str) -> None:
+def stored_state(app: Companion) -> dict | None:
+    """The game the store holds, as a restart would find it."""
+    game = GameSession(app.store).game
+    return game.state() if game else None
+
+
+def assert_not_saved(app: Companion, before: dict | None, moves: int, why: str) -> None:
     text = shown_text(app)
     assert "not saved" in text.lower() and why in text
-    assert journal.read_bytes() == before
+    assert stored_state(app) == before
     assert len(app.game.move_stack) == moves  # not shown as done, not kept in memory
     app.handle(Input.SELECT)
     assert isinstance(app.view(), TurnView)  # back on the same turn, still running
 
 
-def play_until_refused(app: Companion, journal: Path, presses: int = 400) -> None:
-    """Play on; every action shown as done must be on disk, until one is refused."""
+def play_until_refused(app: Companion, presses: int = 2000) -> None:
+    """Play on; every action shown as done must be stored, until one is refused."""
     rng = random.Random(1)
     choose = random_choice(rng)
     for _ in range(presses):
         view = app.view()
         if isinstance(view, TextView) and "not saved" in " ".join(view.lines).lower():
             return
-        before, moves = journal.read_bytes(), len(app.game.move_stack)
+        moves = len(app.game.move_stack)
         for item in inputs_for(view, choose, rng):
             app.handle(item)
             if isinstance(app.view(), TextView):
                 break
         if isinstance(app.view(), TextView):
-            assert journal.read_bytes() == before and len(app.game.move_stack) == moves
-        else:  # whatever the screen shows as done is saved
-            loaded = Journal(journal).load()
-            assert loaded.game is not None, loaded.notice
-            assert loaded.game.state() == app.game.state()
+            assert len(app.game.move_stack) == moves
+        else:  # whatever the screen shows as done is stored
+            assert stored_state(app) == app.game.state()
     raise AssertionError("no action was refused")
 
 
 def test_a_full_card_refuses_the_action_says_so_and_saves_again_once_freed(small_fs):
     state = small_fs / "state"
     app = started_game(state, turns=3)
-    journal = state / "journal.jsonl"
-    # A full card still takes an append while the journal's last block has room:
-    # fill that block with blank lines (which a log may have), then the card.
-    with journal.open("ab") as handle:
-        handle.write(b"\n" * (PAGE - journal.stat().st_size % PAGE - 8))
     filler = fill(small_fs)
-    play_until_refused(app, journal)
+    play_until_refused(app)
     text = shown_text(app)
     assert "not saved" in text.lower() and "the card is full" in text
-    before, moves = journal.read_bytes(), len(app.game.move_stack)
+    before, moves = stored_state(app), len(app.game.move_stack)
     app.handle(Input.SELECT)  # still running: the turn again, or the Automa's turn retried
     assert isinstance(app.view(), (TurnView, TextView))
-    assert journal.read_bytes() == before and len(app.game.move_stack) == moves
+    assert stored_state(app) == before and len(app.game.move_stack) == moves
     filler.unlink()
     for _ in range(5):
         press_to_play(app)
     assert len(app.game.move_stack) > moves
-    assert Journal(journal).load().game.state() == app.game.state()
-
-
-def test_a_card_remounted_read_only_mid_game(small_fs):
-    state = small_fs / "state"
-    app = started_game(state, turns=3)
-    journal = state / "journal.jsonl"
-    before, moves = journal.read_bytes(), len(app.game.move_stack)
-    with read_only(small_fs):
-        press_to_play(app)
-        assert_not_saved(app, journal, before, moves, "the card is read-only")
-    press_to_play(app)
-    assert Journal(journal).load().game.state() == app.game.state()
+    assert stored_state(app) == app.game.state()
 
 
 def files_in(directory: Path) -> dict[str, bytes]:
@@ -140,11 +123,11 @@ def notices_then_home(app: Companion) -> list[str]:
     return shown
 
 
-def test_a_damaged_game_on_a_read_only_card_is_left_as_it_is_and_the_device_runs(small_fs):
-    # The journal could be neither replayed nor moved aside: the start raised, and the
-    # device stopped with one line instead of running on without saving.
+def test_a_damaged_database_on_a_read_only_card_is_left_as_it_is_and_the_device_runs(small_fs):
+    # It could be neither read nor moved aside: the device runs on without saving, says
+    # why, and refuses a new game rather than write over it.
     state = small_fs / "state"
-    game, _, damaged = damage_line_4(state)
+    damaged = damaged_database(state)
     before = files_in(state)
     with read_only(small_fs):
         app = Companion(state, cannot_save=write_problem(state))
@@ -154,127 +137,36 @@ def test_a_damaged_game_on_a_read_only_card_is_left_as_it_is_and_the_device_runs
         assert app.view().kind is ScreenKind.HOME and app.game is None
         start_game(app, True, False, random.Random(1))  # a new game is refused, not begun
         assert "not saved" in shown_text(app).lower() and app.game is None
+        app.store.close()
         assert files_in(state) == before
-    # Writable again, the next start keeps the damaged file aside and offers its first
-    # actions back, as it does for any damaged journal.
+    # Writable again, the next start keeps the damaged file aside and starts afresh.
     app = Companion(state)
-    kept = next(state.glob("journal-damaged-*.jsonl"))
-    assert kept.read_bytes() == damaged and not (state / "journal.jsonl").exists()
-    assert app.session.damaged_prefix.move_stack == game.move_stack[:2]
-
-
-def test_a_new_game_over_a_journal_left_damaged_waits_for_the_card_not_a_restart(small_fs):
-    # The journal left in place refused every new game as "a game is already in
-    # progress": the screen said "the card could not be written" on a read-only card,
-    # and once the card took writes again no new game started until a restart.
-    state = small_fs / "state"
-    _, _, damaged = damage_line_4(state)
-    with read_only(small_fs):
-        app = Companion(state, cannot_save=write_problem(state))
-        notices_then_home(app)
-        start_game(app, True, False, random.Random(1))
-        assert "not saved" in shown_text(app).lower() and "the card is read-only" in shown_text(app)
-        app.handle(Input.SELECT)
-    start_game(app, True, False, random.Random(1))
-    assert app.game is not None and (state / "journal.jsonl").exists()
-    [kept] = state.glob("journal-damaged-*.jsonl")
-    assert kept.read_bytes() == damaged
-    assert Journal(state / "journal.jsonl").load().game.state() == app.game.state()
-
-
-def test_a_journal_left_damaged_and_taken_away_since_is_no_bar_to_a_new_game(small_fs):
-    # Removed by hand while the device ran: moving it aside found no file, and every new
-    # game was refused ("damaged, and still cannot be moved aside") until a restart.
-    state = small_fs / "state"
-    damage_line_4(state)
-    with read_only(small_fs):
-        app = Companion(state, cannot_save=write_problem(state))
-        notices_then_home(app)
-    (state / "journal.jsonl").unlink()
-    start_game(app, True, False, random.Random(1))
-    assert app.game is not None
-    assert Journal(state / "journal.jsonl").load().game.state() == app.game.state()
-
-
-def test_a_torn_line_on_a_read_only_card_goes_before_the_next_write(small_fs):
-    # A write cut short can leave a whole line of zeros. On a read-only card the start
-    # cannot drop it: it raised; and an action appended behind it, once the card took
-    # writes again, left that line mid-journal, the game damaged at the next start.
-    state = small_fs / "state"
-    app = started_game(state, turns=3)
-    journal = state / "journal.jsonl"
-    saved, moves = journal.read_bytes(), len(app.game.move_stack)
-    journal.write_bytes(saved + b"\0" * 40 + b"\n")
-    before = files_in(state)
-    with read_only(small_fs):
-        app = Companion(state, cannot_save=write_problem(state))
-        assert len(app.game.move_stack) == moves
-        assert files_in(state) == before
-    for _ in range(5):
-        press_to_play(app)
-    assert len(app.game.move_stack) > moves
-    assert journal.read_bytes().startswith(saved) and b"\0" not in journal.read_bytes()
-    assert Journal(journal).load().game.state() == app.game.state()
-
-
-def test_history_that_cannot_be_written_keeps_the_finished_game(tmp_path, monkeypatch):
-    rng = random.Random(3)
-    app = Companion(tmp_path, itertools.count(3).__next__)
-    start_game(app, False, False, rng)
-    real_replace = os.replace
-    refused = []
-
-    def no_history(source, target, **kwargs):
-        if Path(target).parent.name == "history":
-            refused.append(target)
-            raise PermissionError(errno.EACCES, "Permission denied")
-        return real_replace(source, target, **kwargs)
-
-    monkeypatch.setattr(os, "replace", no_history)
-    with contextlib.suppress(StopIteration):
-
-        def stop_at_notice(view):
-            if refused:
-                raise StopIteration
-
-        play_to_the_end(app, rng, on_view=stop_at_notice)
-    assert refused
-    text = shown_text(app)
-    assert "not saved" in text.lower() and "not allowed to write" in text
-    assert (tmp_path / "journal.jsonl").exists() and app.game is not None and app.game.is_over
-    monkeypatch.undo()
-    app.handle(Input.SELECT)
-    play_to_the_end(app, rng)  # "Save and finish" again: now it goes to the history
-    assert not (tmp_path / "journal.jsonl").exists()
-    assert len(list((tmp_path / "history").glob("*.jsonl"))) == 1
+    [kept] = state.glob("companion-damaged-*.db")
+    assert kept.read_bytes() == damaged and app.game is None
 
 
 def test_a_claim_of_the_7x7_tile_the_card_refuses_asks_the_question_again(tmp_path, monkeypatch):
-    """The question counts as asked only once the claim is saved: marked before, the claim
-    refused here (or cut by a power cut) lost the question, and the Automa played on."""
+    """The question counts as asked only with the claim, in its transaction: a claim
+    refused here (or cut by a power cut) leaves the question to be asked again."""
     app = Companion(tmp_path, itertools.count(1).__next__)
     app.session.start(solo_game().setup)
     app.game.sides["player"].covered = 50  # reached 49 with this buy: ask now
     app.play.continue_game()
     assert app.view().kind is ScreenKind.BONUS_QUESTION
-    real_append = app.session.journal.append
-
-    def full_card(action):
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(app.session.journal, "append", full_card)
+    monkeypatch.setattr(app.store, "save", card_full)
     app.handle(Input.NEXT)
     app.handle(Input.SELECT)  # Yes, claim it
     assert "not saved" in shown_text(app)
     app.handle(Input.SELECT)
     view = app.view()
     assert isinstance(view, QuestionView) and view.kind is ScreenKind.BONUS_QUESTION
-    monkeypatch.setattr(app.session.journal, "append", real_append)
+    monkeypatch.undo()
     app.handle(Input.NEXT)
     app.handle(Input.SELECT)
     assert app.game.bonus_holder == "player"
-    # The covered squares were set by hand, so the file cannot be replayed: its last line.
-    assert '"claim_bonus"' in (tmp_path / "journal.jsonl").read_text().splitlines()[-1]
+    # The covered squares were set by hand, so the game cannot be replayed: its rows.
+    [(last,)] = app.store.query("SELECT line FROM moves ORDER BY number DESC LIMIT 1")
+    assert '"claim_bonus"' in last
 
 
 def card_full(*args, **kwargs):
@@ -306,17 +198,17 @@ def test_a_setting_the_card_refuses_is_not_kept(tmp_path, monkeypatch):
 
 def test_a_game_the_card_cannot_set_aside_is_kept_in_progress(tmp_path, monkeypatch):
     app = started_game(tmp_path, turns=3)
-    journal, moves = (tmp_path / "journal.jsonl").read_bytes(), len(app.game.move_stack)
+    before, moves = stored_state(app), len(app.game.move_stack)
     app.home()
-    monkeypatch.setattr(os, "replace", card_full)
+    monkeypatch.setattr(app.store, "end", card_full)
     app.handle(Input.SELECT if app.view().items[0].label == "New solo game" else Input.NEXT)
     while app.view().kind is not ScreenKind.ABANDON_GAME:
         app.handle(Input.SELECT)
     app.handle(Input.NEXT)
     app.handle(Input.SELECT)  # yes, abandon it
     assert "not saved" in shown_text(app)
-    assert (tmp_path / "journal.jsonl").read_bytes() == journal
-    assert len(app.game.move_stack) == moves and not list(tmp_path.glob("history/*"))
+    assert stored_state(app) == before and len(app.game.move_stack) == moves
+    assert app.store.query("SELECT count(*) FROM games") == [(0,)]
     app.handle(Input.SELECT)
     assert app.view().kind is ScreenKind.HOME
 
@@ -325,7 +217,7 @@ def test_an_entered_circle_the_card_refuses_is_offered_again(tmp_path, monkeypat
     rng = random.Random(2)
     app = Companion(tmp_path, itertools.count(1).__next__)
     start_game(app, True, True, rng)
-    monkeypatch.setattr(app.session.journal, "start", card_full)
+    monkeypatch.setattr(app.store, "start", card_full)
     choose = random_choice(rng)
     while not isinstance(app.view(), TextView):  # lay the whole circle
         for item in inputs_for(app.view(), choose, rng):
@@ -340,87 +232,7 @@ def test_an_entered_circle_the_card_refuses_is_offered_again(tmp_path, monkeypat
     while app.game is None and not isinstance(app.view(), TextView):
         for item in inputs_for(app.view(), choose, rng):
             app.handle(item)
-    assert app.game is not None and Journal(tmp_path / "journal.jsonl").load().game is not None
-
-
-NOBODY = 65534
-FORBIDDEN_HISTORY_CHILD = """
-import contextlib, itertools, json, random, signal, sys
-# Ends itself if the test never gets that far: a test stopped by its timeout leaves
-# its child behind, still playing (three such were found running 20 minutes later).
-signal.alarm(120)
-from pathlib import Path
-from companion.app.companion import Companion
-from companion.inputs.events import Input
-from companion.testing.autoplay import play_to_the_end, start_game
-from companion.views import TextView
-
-app = Companion(Path(sys.argv[1]), itertools.count(3).__next__)
-rng = random.Random(3)
-start_game(app, False, False, rng)
-
-def screen():
-    view = app.view()
-    return " ".join(view.lines) if isinstance(view, TextView) else type(view).__name__
-
-def stop_at_notice(view):
-    if "not saved" in screen().lower():
-        raise StopIteration
-
-with contextlib.suppress(StopIteration):
-    play_to_the_end(app, rng, on_view=stop_at_notice)
-print(json.dumps({"screen": screen(), "over": app.game is not None and app.game.is_over}))
-sys.stdout.flush()
-sys.stdin.readline()  # history/ may be written again
-app.handle(Input.SELECT)
-play_to_the_end(app, rng)
-print(json.dumps({"screen": screen(), "over": app.game is not None}))
-"""
-
-
-def test_a_history_the_app_may_not_write_really_refuses_and_the_game_waits(tmp_path):
-    """A real EACCES, not an injected one: the finished game cannot go into history/."""
-    root = os.geteuid() == 0
-    if root and shutil.which("setpriv") is None:
-        pytest.skip("running the app without root needs setpriv (util-linux)")
-    as_nobody = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
-    if root:
-        # An interpreter under /root (pyenv's) is out of nobody's reach.
-        probe = [*as_nobody, sys.executable, "-c", "import companion"]
-        reached = subprocess.run(probe, capture_output=True, text=True, check=False)
-        if reached.returncode != 0:
-            pytest.skip(f"nobody cannot run {sys.executable}: {reached.stderr.strip()[-200:]}")
-    # Somewhere nobody can reach (pytest's own temporary folder is root's alone).
-    with tempfile.TemporaryDirectory() as folder:
-        state = Path(folder) / "state"
-        history = state / "history"
-        history.mkdir(parents=True)
-        history.chmod(0o555)
-        if root:
-            os.chmod(folder, 0o755)
-            os.chown(state, NOBODY, NOBODY)
-        command = [sys.executable, "-c", FORBIDDEN_HISTORY_CHILD, str(state)]
-        if root:
-            command = [*as_nobody, sys.executable, "-c", FORBIDDEN_HISTORY_CHILD, str(state)]
-        with subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        ) as child:
-            refused = json.loads(child.stdout.readline())
-            assert "not saved" in refused["screen"].lower()
-            assert "not allowed to write" in refused["screen"]
-            # Not shown as done: the finished game is still the game in progress.
-            assert refused["over"]
-            assert (state / "journal.jsonl").exists() and not list(history.iterdir())
-            history.chmod(0o755)
-            if root:
-                os.chown(history, NOBODY, NOBODY)
-            child.stdin.write("\n")
-            child.stdin.flush()
-            saved = json.loads(child.stdout.readline())
-        assert child.returncode == 0
-        assert not saved["over"]  # "Save and finish" again: saved, no game in progress
-        assert not (state / "journal.jsonl").exists()
-        assert len(list(history.glob("*.jsonl"))) == 1
+    assert app.game is not None and stored_state(app) == app.game.state()
 
 
 def simulate(state: Path, script: str) -> subprocess.CompletedProcess:
@@ -450,38 +262,38 @@ def test_the_simulation_runs_on_a_full_card_to_the_end_of_its_script(small_fs):
 def test_the_simulation_starts_on_a_read_only_card(small_fs):
     # The log file cannot be opened there: the game is still shown, and nothing written.
     state = small_fs / "state"
-    started_game(state, turns=3)
+    app = started_game(state, turns=3)
+    moves = len(app.game.move_stack)
+    app.store.close()
     before = files_in(state)
     with read_only(small_fs):
         done = simulate(state, "select\n" * 20)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
     assert f"not logging to {state / 'companion.log'}: Read-only file system" in done.stderr
-    assert json.loads(done.stdout)["actions"] == len(
-        Journal(state / "journal.jsonl").load().game.move_stack
-    )
+    assert json.loads(done.stdout)["actions"] == moves
     assert files_in(state) == before
 
 
 def test_every_line_said_on_a_read_only_card_names_the_program(small_fs):
-    # The lock's "cannot record the PID" came before the simulation set up its logging:
-    # logging's last resort printed it bare, the one line not naming the program.
+    # What the store says before the simulation sets up its logging goes through
+    # logging's last resort: it names the program, as every other line does.
     state = small_fs / "state"
     state.mkdir()
     with read_only(small_fs):
         done = simulate(state, "select\n")
     lines = done.stderr.splitlines()
-    assert any(f"cannot record the PID in {state}: Read-only" in line for line in lines)
+    assert any(f"{state / 'companion.db'}: cannot be opened" in line for line in lines)
     assert all(line.startswith("patchwork-companion simulate: ") for line in lines), lines
 
 
-def test_the_simulation_runs_on_a_read_only_card_beside_a_damaged_game(small_fs):
+def test_the_simulation_runs_on_a_read_only_card_beside_a_damaged_database(small_fs):
     state = small_fs / "state"
-    damage_line_4(state)
+    damaged_database(state)
     before = files_in(state)
     with read_only(small_fs):
         done = simulate(state, "select\n" * 5)
     assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr and "journal" not in done.stderr
+    assert "Traceback" not in done.stderr
     assert json.loads(done.stdout) is None  # no game: the damaged one is not played
     assert files_in(state) == before

@@ -285,19 +285,3 @@ def test_an_undo_from_the_reverse_cards_of_another_shows_both_in_turn(tmp_path):
     for _ in range(first.total):
         app.handle(Input.SELECT)
     assert app.view().lines == second_cards[0].lines
-
-
-def test_an_undo_after_the_journal_lost_its_lines_goes_through_and_writes_it_again(tmp_path):
-    # The journal lost its action lines while the game ran (only the setup is left).
-    # Refused before, the undo left the file as it was: one action more and the next
-    # start replayed another game. Now the journal sees it is not the file it wrote:
-    # the undo goes through and the game in memory is written again, as undone.
-    app = solo_game_three_turns_in(tmp_path)
-    journal = tmp_path / "journal.jsonl"
-    setup_line = journal.read_text().splitlines(keepends=True)[0]
-    journal.write_text(setup_line)
-    expected = plan_undo(app.game)
-    undone = app.game.move_stack[: -len(expected.undone)]
-    undo_to_the_first_card(app)
-    assert app.game.move_stack == undone
-    assert Companion(tmp_path, itertools.count(5).__next__).game.move_stack == undone

@@ -5,7 +5,6 @@ import contextlib
 import dataclasses
 import functools
 import json
-import math
 import os
 import select
 import signal
@@ -17,7 +16,7 @@ import time
 import tty
 
 from gpiozero.pins.mock import MockFactory
-from helpers import damage_line_4, read_only
+from helpers import damaged_database, read_only
 
 from companion.app.companion import Companion
 from companion.cli import build_parser
@@ -221,56 +220,15 @@ class WatchdogStub:
         return True
 
 
-def test_a_slow_statistics_screen_does_not_starve_the_watchdog(tmp_path, monkeypatch):
-    from companion.daemon import service
-    from companion.display.sink import DummyDisplay
-    from companion.inputs.events import Input
-    from companion.storage import history
-
-    (tmp_path / "history").mkdir()
-    for day in range(1, 21):
-        (tmp_path / "history" / f"2026-01-{day:02}T10-00-00-solo.jsonl").write_text("x\n")
-    real_read = history._read_record
-    # The loop's clock, moved on by the reads alone. Whole seconds plus sixteenths are
-    # exact in binary, so the sums below are too, whatever the machine's uptime.
-    now = [float(math.floor(time.monotonic()))]
-    read_seconds = 1 / 16  # a large history on a slow card: 1.25 s for the 20 files
-
-    def slow_read(path):
-        now[0] += read_seconds
-        return real_read(path)
-
-    def clock():
-        return now[0]
-
-    monkeypatch.setattr(history, "_read_record", slow_read)
-    app = Companion(tmp_path)
-    notifier = WatchdogStub(clock)
-    loop = service._loop(app, DummyDisplay(), notifier, service.StateSnapshot(app))
-    loop.clock = clock
-    queue = EventQueue()
-    for item in (Input.NEXT, Input.NEXT, Input.SELECT):  # home: Statistics
-        queue.put(item)
-    queue.close()
-    started = clock()
-    loop.run(queue)
-    assert app.view().title == "Statistics"
-    gaps = [b - a for a, b in zip([started, *notifier.pings], notifier.pings, strict=False)]
-    assert clock() - started == 20 * read_seconds and len(notifier.pings) >= 8
-    # The watchdog's interval plus one file's read, never the whole screen's.
-    assert max(gaps) <= notifier.watchdog_interval + read_seconds
-
-
 def test_run_on_a_read_only_card_leaves_a_damaged_game_as_it_is_and_runs_on(
     small_fs, monkeypatch, caplog
 ):
-    # A damaged journal the read-only card would not let it move aside: `Companion(...)`
-    # raised at boot and the daemon stopped with one line, the panel dark. `run` itself,
+    # A damaged database the read-only card would not let it move aside: the daemon must
+    # not stop with one line, the panel dark. `run` itself,
     # on a panel decoded from its bus and gpiozero's mock pins, with its input queue
     # closed from the start: it shows the first screen, then stops as on SIGTERM.
     state = small_fs / "state"
-    damage_line_4(state)
-    damaged = (state / "journal.jsonl").read_bytes()
+    damaged = damaged_database(state)
     bus, panel, frames, served = RecordingBus(), panel_for("sh1106"), [], []
 
     @contextlib.contextmanager
@@ -305,9 +263,9 @@ def test_run_on_a_read_only_card_leaves_a_damaged_game_as_it_is_and_runs_on(
     )
     with read_only(small_fs):
         assert service.run(args) == 0
-    assert (state / "journal.jsonl").read_bytes() == damaged
-    assert sorted(path.name for path in state.iterdir()) == ["journal.jsonl", "progress.json"]
-    [logged] = [r.getMessage() for r in caplog.records if "nor moved aside" in r.getMessage()]
+    assert (state / "companion.db").read_bytes() == damaged
+    assert sorted(path.name for path in state.iterdir()) == ["companion.db"]
+    [logged] = [r.getMessage() for r in caplog.records if "cannot be moved aside" in r.getMessage()]
     assert "Read-only file system" in logged and "\n" not in logged
     # The panel showed the app's first screen, then the daemon's goodbye.
     [app] = served

@@ -5,8 +5,10 @@ from __future__ import annotations
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Action, Adjust, Buy
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
+from companion.engine.gamelog import action_line, header_line
 from companion.engine.setup import Side, solo_setup, two_player_setup
-from companion.storage.journal import Journal
+from companion.storage.progress import result_of
+from companion.storage.store import Result, Standing, Store
 
 
 def next_action(game: Game) -> Action:
@@ -17,15 +19,21 @@ def next_action(game: Game) -> Action:
     return buys[0] if buys else ADVANCE
 
 
-def play(game: Game, count: int, journal: Journal | None = None) -> Game:
-    """Play up to `count` actions (fewer if the game ends), journalling each one."""
+def play(game: Game, count: int) -> Game:
+    """Play up to `count` actions (fewer if the game ends)."""
     for _ in range(count):
         if game.is_over:
             break
         game.push(next_action(game))
-        if journal is not None:
-            journal.append(game.move_stack[-1])
     return game
+
+
+def store_ended(store: Store, game: Game, finished: bool = True) -> None:
+    """`game` stored as the companion stores it, action by action, then ended."""
+    store.start(header_line(game.setup), Standing())
+    for action in game.move_stack:
+        store.save(Standing(), add=action_line(action))
+    store.end(result_of(game) if finished else Result(finished=False))
 
 
 def finished_solo(difficulty: str, deck: str, seed: int, extra_buttons: int = 0) -> Game:

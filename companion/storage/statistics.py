@@ -1,0 +1,94 @@
+"""The statistics of the games that ended, worked out by SQL in the store.
+
+Each figure is one aggregate over the `games` table: opening the screen costs
+the same few queries with 10 games or 10,000, and no game is read into memory.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from companion.engine.automa import DIFFICULTIES, DIFFICULTY_BY_NAME, Deck, DifficultyLevel
+from companion.engine.setup import Mode
+from companion.storage.store import ENDED_FORMAT, Store
+
+RECENT_RESULTS = 5
+SOLO_FIGURES = "count(*), sum(winner = 'player'), max(margin), avg(margin)"
+FINISHED_SOLO = "FROM games WHERE finished AND mode = 'solo'"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game, as the list of last results shows it."""
+
+    date: datetime
+    """When it ended."""
+    mode: Mode
+    difficulty: DifficultyLevel | None
+    """Solo only, like `deck`."""
+    deck: Deck | None
+    scores: Mapping[str, int]
+    """Each side's score, in the game's order of sides (the player's or P1's first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SoloStatistics:
+    """Solo results for one (difficulty, deck), or for all solo games."""
+
+    games: int
+    wins: int
+    best_margin: int
+    average_margin: float
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """What the statistics screens show."""
+
+    solo: Mapping[tuple[DifficultyLevel, Deck], SoloStatistics]
+    """By (difficulty, deck), easiest first, normal before tactical; only those played."""
+    solo_overall: SoloStatistics | None
+    """All solo games together; None if there are none."""
+    two_player_games: int
+    recent: tuple[GameRecord, ...]
+    """The last results, newest first."""
+
+
+def statistics(store: Store, recent: int = RECENT_RESULTS) -> Statistics:
+    """The statistics of every game played to its end (games given up are left out)."""
+    solo = {
+        (DIFFICULTY_BY_NAME[difficulty], Deck(deck)): SoloStatistics(*figures)
+        for difficulty, deck, *figures in store.query(
+            f"SELECT difficulty, deck, {SOLO_FIGURES} {FINISHED_SOLO} GROUP BY difficulty, deck"
+        )
+    }
+    ordered = sorted(
+        solo, key=lambda kind: (DIFFICULTIES.index(kind[0]), list(Deck).index(kind[1]))
+    )
+    (overall,) = store.query(f"SELECT {SOLO_FIGURES} {FINISHED_SOLO}")
+    ((two_player,),) = store.query(
+        "SELECT count(*) FROM games WHERE finished AND mode = 'two-player'"
+    )
+    rows = store.query(
+        "SELECT ended, mode, difficulty, deck, scores FROM games WHERE finished"
+        " ORDER BY id DESC LIMIT ?",
+        (recent,),
+    )
+    return Statistics(
+        solo={kind: solo[kind] for kind in ordered},
+        solo_overall=SoloStatistics(*overall) if overall[0] else None,
+        two_player_games=two_player,
+        recent=tuple(
+            GameRecord(
+                datetime.strptime(ended, ENDED_FORMAT),
+                Mode(mode),
+                DIFFICULTY_BY_NAME[difficulty] if difficulty else None,
+                Deck(deck) if deck else None,
+                json.loads(scores),
+            )
+            for ended, mode, difficulty, deck, scores in rows
+        ),
+    )

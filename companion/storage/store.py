@@ -1,0 +1,448 @@
+"""The store: one SQLite database, `companion.db`, in the state directory.
+
+It holds the game in progress (its game log header, its confirmed actions, and
+where the table stands in the cards) and every game that ended (its result
+and its whole log). Each input that changes any of it is one transaction,
+committed durably before the screen shows it as done: in WAL mode with
+`synchronous=FULL` a commit is one fsync of the WAL, and a power cut leaves the
+last commit or the one before, never a mix.
+
+The database is held by one process: `locking_mode=EXCLUSIVE`, taken when it is
+opened and kept until the process ends (the kernel drops the lock however it
+ends). A second companion on the same state directory gets `StoreBusyError`.
+
+What the store finds unusable at start is never deleted: a file that is not a
+database, fails `PRAGMA quick_check` or holds a game that does not replay is
+renamed aside (`companion-damaged-<time>.db`) and the device starts afresh; the
+files of builds before the store (`journal.jsonl`, `progress.json`, `history/`)
+are moved into `earlier-build/`. A symbolic link or a file with a second name in
+place of the database is refused: writing there would write outside the state
+directory.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import os
+import sqlite3
+import stat
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from companion.storage.files import (
+    DAMAGED_TIME_FORMAT,
+    StorageError,
+    fsync_directory,
+    reason_of,
+    unique_path,
+)
+from companion.storage.paths import write_problem
+
+logger = logging.getLogger(__name__)
+
+DATABASE_NAME = "companion.db"
+SCHEMA_VERSION = 1
+SYNCHRONOUS = "FULL"
+"""Each commit on the card before it returns; OFF is the mutant the power cuts must catch."""
+EARLIER_BUILD_FILES = ("journal.jsonl", "progress.json", "history", "companion.pid")
+EARLIER_BUILD_DIRECTORY = "earlier-build"
+ENDED_FORMAT = "%Y-%m-%d %H:%M:%S"
+
+SCHEMA = """
+CREATE TABLE current_game (
+    id INTEGER PRIMARY KEY CHECK (id = 1),  -- at most one game in progress
+    header TEXT NOT NULL                    -- its game log's first line (docs/game-log.md)
+);
+CREATE TABLE moves (                        -- the game in progress's confirmed actions
+    number INTEGER PRIMARY KEY,             -- 1 for its first action
+    line TEXT NOT NULL                      -- the action's game log line
+);
+CREATE TABLE progress (                     -- where the table stands in the cards
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    acknowledged INTEGER NOT NULL,          -- actions whose steps the table confirmed
+    asked_bonus TEXT NOT NULL,              -- JSON list: the 7x7 questions asked
+    dealing INTEGER,                        -- first place shown while dealing the circle
+    entering TEXT,                          -- JSON object: a circle being entered
+    undone TEXT NOT NULL,                   -- JSON list: action lines an undo took back
+    undone_unconfirmed INTEGER NOT NULL     -- how many of them had no steps confirmed
+);
+INSERT INTO progress VALUES (1, 0, '[]', NULL, NULL, '[]', 0);
+CREATE TABLE games (                        -- every game that ended, oldest first
+    id INTEGER PRIMARY KEY,
+    ended TEXT NOT NULL,                    -- local time, YYYY-MM-DD HH:MM:SS
+    finished INTEGER NOT NULL,              -- 1 played to the end, 0 given up for another
+    mode TEXT NOT NULL,                     -- solo or two-player
+    difficulty TEXT,                        -- solo only, e.g. fellow
+    deck TEXT,                              -- solo only: normal or tactical
+    scores TEXT,                            -- finished only: JSON object, side to score
+    winner TEXT,                            -- finished only: player, automa, p1 or p2
+    margin INTEGER,                         -- finished solo only: player minus Automa
+    log TEXT NOT NULL                       -- the whole game log, JSON Lines
+);
+"""
+
+_REASONS = {
+    sqlite3.SQLITE_FULL: errno.ENOSPC,
+    sqlite3.SQLITE_READONLY: errno.EROFS,
+    sqlite3.SQLITE_PERM: errno.EACCES,
+}
+
+
+class StoreBusyError(StorageError):
+    """Another process holds the database; one line naming the state directory."""
+
+
+class _Unusable(Exception):
+    """The file in the database's place is not a database of ours; why, in a few words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The `progress` row: where the table stands in the cards of the game in progress."""
+
+    acknowledged: int = 0
+    asked_bonus: tuple[str, ...] = ()
+    dealing: int | None = None
+    entering: dict[str, Any] | None = None
+    undone: tuple[str, ...] = ()
+    undone_unconfirmed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """What the store holds of the game in progress."""
+
+    header: str | None
+    """None while no game is in progress (a circle may be being entered)."""
+    lines: tuple[str, ...]
+    standing: Standing
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the game in progress ended, for the `games` row."""
+
+    finished: bool
+    scores: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None
+    margin: int | None = None
+
+
+class Store:
+    """The database of one state directory, held by this process until `close`."""
+
+    def __init__(self, directory: Path, clock: Callable[[], datetime] | None = None) -> None:
+        """Open (or create) the database in `directory`. `StoreBusyError` if another
+        process holds it; `StorageError` (one line) if a link stands in its place.
+        `clock`: the local time that names files set aside and dates games ended."""
+        self.directory = Path(directory)
+        self.path = self.directory / DATABASE_NAME
+        self._clock = clock or datetime.now
+        self.set_aside: Path | None = None
+        """Where an unusable database, or the files of an earlier build, were moved."""
+        self.problem: str | None = None
+        """Why (English, for the log)."""
+        self.left_damaged = False
+        """An unusable database that could not be moved aside either (a read-only card)."""
+        self._cannot_write: OSError | None = None
+        """Why no database could be opened for writing: writes fail with it until one can."""
+        _refuse_links(self.directory, self.path)
+        self._set_aside_earlier_build()
+        self._db = self._open()
+
+    # --- opening -----------------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            return _connect(self.path)
+        except _Unusable as unusable:
+            return self._replace(f"{self.path.name}: {unusable}")
+        except sqlite3.Error as error:
+            if _code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise StoreBusyError(
+                    f"state directory {self.directory} is in use by another companion"
+                ) from None
+            return self._in_memory(error)
+
+    def _replace(self, problem: str) -> sqlite3.Connection:
+        """Move the unusable database aside and open a new one in its place."""
+        self.problem = problem
+        logger.warning("%s; moving it aside", problem)
+        try:
+            self.set_aside = self._move_aside()
+        except OSError as error:
+            logger.error("%s: cannot be moved aside (%s)", self.path, reason_of(error))
+            self.left_damaged = True
+            return self._in_memory(error)
+        return self._open()
+
+    def move_aside(self, problem: str) -> None:
+        """Set the database aside (`problem`: why it cannot be used) and start afresh."""
+        self._db.close()
+        self._db = self._replace(f"{self.path.name}: {problem}")
+
+    def _in_memory(self, error: Exception) -> sqlite3.Connection:
+        """The database as it is on a card that takes no writes (read-only, full), or an
+        empty one in memory if it cannot be read either; every write is refused with the
+        card's reason: the device runs, shows the game and says why nothing is saved."""
+        self._cannot_write = write_problem(self.directory) or OSError(errno.EIO, str(error))
+        logger.error("%s: cannot be opened (%s)", self.path, error)
+        if not self.left_damaged and self.path.is_file():
+            try:
+                # Immutable: nothing can change it meanwhile, so no lock or log is needed.
+                connection = sqlite3.connect(
+                    f"{self.path.as_uri()}?immutable=1", uri=True, check_same_thread=False
+                )
+                connection.execute("SELECT 1 FROM current_game, progress").fetchall()
+                return connection
+            except sqlite3.Error as unreadable:
+                logger.error("%s: cannot be read either (%s)", self.path, unreadable)
+        return _connect(Path(":memory:"))
+
+    def _move_aside(self) -> Path:
+        stem = f"companion-damaged-{self._clock().strftime(DAMAGED_TIME_FORMAT)}"
+        kept = unique_path(self.directory, stem, ".db")
+        for suffix in ("-wal", ""):  # the WAL first: a database without it is still whole
+            source = self.directory / (DATABASE_NAME + suffix)
+            if os.path.lexists(source):
+                os.rename(source, kept.with_name(kept.name + suffix))
+        fsync_directory(self.directory)
+        return kept
+
+    def _set_aside_earlier_build(self) -> None:
+        found = [name for name in EARLIER_BUILD_FILES if os.path.lexists(self.directory / name)]
+        if not found:
+            return
+        try:
+            folder = unique_path(self.directory, EARLIER_BUILD_DIRECTORY, "")
+            folder.mkdir()
+            for name in found:
+                os.rename(self.directory / name, folder / name)
+            fsync_directory(self.directory)
+        except OSError as error:
+            logger.error("cannot move the earlier build's files aside: %s", reason_of(error))
+            return
+        self.set_aside = folder
+        self.problem = f"the files of an earlier build ({', '.join(found)})"
+        logger.warning("%s were moved to %s", self.problem, folder)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- reading -----------------------------------------------------------------------
+
+    def has_game(self) -> bool:
+        """Whether a game is in progress or a circle is being entered."""
+        return bool(
+            self._db.execute(
+                "SELECT EXISTS (SELECT 1 FROM current_game)"
+                " OR (SELECT entering IS NOT NULL FROM progress)"
+            ).fetchone()[0]
+        )
+
+    def load(self) -> Saved:
+        header = self._db.execute("SELECT header FROM current_game").fetchone()
+        lines = self._db.execute("SELECT line FROM moves ORDER BY number").fetchall()
+        row = self._db.execute(
+            "SELECT acknowledged, asked_bonus, dealing, entering, undone, undone_unconfirmed"
+            " FROM progress"
+        ).fetchone()
+        acknowledged, asked, dealing, entering, undone, unconfirmed = row
+        standing = Standing(
+            acknowledged,
+            tuple(json.loads(asked)),
+            dealing,
+            json.loads(entering) if entering is not None else None,
+            tuple(json.loads(undone)),
+            unconfirmed,
+        )
+        return Saved(header[0] if header else None, tuple(line for (line,) in lines), standing)
+
+    def query(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self._db.execute(sql, parameters).fetchall()
+
+    def current_log(self) -> str | None:
+        """The game in progress as a game log (JSON Lines), None if there is none."""
+        row = self._db.execute(
+            "SELECT header || char(10) || coalesce((SELECT group_concat(line || char(10), '')"
+            " FROM (SELECT line FROM moves ORDER BY number)), '') FROM current_game"
+        ).fetchone()
+        return row[0] if row else None
+
+    def ended_log(self, number: int | None = None) -> str | None:
+        """The log of ended game `number` (1 the first), or of the last one if None."""
+        if number is None:
+            row = self._db.execute("SELECT log FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        else:
+            row = self._db.execute("SELECT log FROM games WHERE id = ?", (number,)).fetchone()
+        return row[0] if row else None
+
+    # --- writing: one transaction each ---------------------------------------------------
+
+    def start(self, header: str, standing: Standing, ending: Result | None = None) -> None:
+        """A new game in progress, `ending` the one before if there is one."""
+        with self._transaction():
+            if ending is not None:
+                self._end(ending)
+            self._db.execute("INSERT INTO current_game VALUES (1, ?)", (header,))
+            self._put(standing)
+
+    def save(self, standing: Standing, *, add: str | None = None, keep: int | None = None) -> None:
+        """Where the table stands; with `add`, one action line more; with `keep`, the game's
+        actions after the first `keep` taken back (an undo)."""
+        with self._transaction():
+            if add is not None:
+                self._db.execute(
+                    "INSERT INTO moves VALUES ((SELECT count(*) + 1 FROM moves), ?)", (add,)
+                )
+            if keep is not None:
+                self._db.execute("DELETE FROM moves WHERE number > ?", (keep,))
+            self._put(standing)
+
+    def end(self, result: Result) -> None:
+        """The game in progress goes to `games`; nothing is in progress after it."""
+        with self._transaction():
+            self._end(result)
+            self._put(Standing())
+
+    def _end(self, result: Result) -> None:
+        log = self.current_log()
+        self._db.execute(
+            "INSERT INTO games (ended, finished, mode, difficulty, deck, scores, winner,"
+            " margin, log) SELECT ?, ?, json_extract(header, '$.mode'),"
+            " json_extract(header, '$.difficulty'), json_extract(header, '$.deck'),"
+            " ?, ?, ?, ? FROM current_game",
+            (
+                self._clock().strftime(ENDED_FORMAT),
+                result.finished,
+                json.dumps(result.scores) if result.finished else None,
+                result.winner,
+                result.margin,
+                log or "",
+            ),
+        )
+        self._db.execute("DELETE FROM moves")
+        self._db.execute("DELETE FROM current_game")
+
+    def _put(self, standing: Standing) -> None:
+        self._db.execute(
+            "UPDATE progress SET acknowledged = ?, asked_bonus = ?, dealing = ?, entering = ?,"
+            " undone = ?, undone_unconfirmed = ?",
+            (
+                standing.acknowledged,
+                json.dumps(standing.asked_bonus),
+                standing.dealing,
+                json.dumps(standing.entering) if standing.entering is not None else None,
+                json.dumps(standing.undone),
+                standing.undone_unconfirmed,
+            ),
+        )
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One transaction, committed durably, or rolled back and `StorageError` raised
+        with the card's reason (its `errno` says why on the screen)."""
+        if self._cannot_write is not None:
+            self._reopen()
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as error:
+            cause = write_problem(self.directory) or OSError(
+                _REASONS.get(_code(error) & 0xFF, errno.EIO), str(error)
+            )
+            raise StorageError(f"{self.path}: not saved ({error})", cause) from None
+
+    def _reopen(self) -> None:
+        """Try the card again; `StorageError` with its reason while it still refuses."""
+        if self.left_damaged or write_problem(self.directory) is not None:
+            cause = self._cannot_write
+            raise StorageError(f"{self.path}: cannot be written", cause) from None
+        try:
+            self._db = _connect(self.path)
+        except (sqlite3.Error, _Unusable) as error:
+            message = f"{self.path}: cannot be opened ({error})"
+            raise StorageError(message, self._cannot_write) from None
+        self._cannot_write = None
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """The database at `path`, held exclusively, its schema made if it is new. `_Unusable`
+    if the file is not a database of ours; sqlite3.Error if the card refuses it."""
+    connection = sqlite3.connect(path, timeout=0, isolation_level=None, check_same_thread=False)
+    try:
+        # Before WAL mode: with the lock held, WAL needs no shared memory file.
+        connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+        (check,) = connection.execute("PRAGMA quick_check(1)").fetchone()
+        if check != "ok":
+            raise _Unusable(f"damaged ({check})")
+        (version,) = connection.execute("PRAGMA user_version").fetchone()
+        new = version == 0 and not connection.execute("SELECT 1 FROM sqlite_schema").fetchone()
+        if not new and version != SCHEMA_VERSION:
+            raise _Unusable(f"not a database of this build (schema version {version})")
+        # Only now, on a database found usable: a file set aside keeps its bytes.
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+        if new:
+            connection.executescript(
+                f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+            )
+        else:
+            _take_the_lock(connection)
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        if _code(error) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
+            raise _Unusable(f"not a database ({error})") from None
+        raise
+    except _Unusable:
+        connection.close()
+        raise
+    return connection
+
+
+def _take_the_lock(connection: sqlite3.Connection) -> None:
+    """Hold the database now, not at the first write: a second companion is refused at its
+    start. On a read-only card only reading is possible: the game shows, writes are refused."""
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("COMMIT")
+    except sqlite3.OperationalError as error:
+        if _code(error) != sqlite3.SQLITE_READONLY:
+            raise
+
+
+def _code(error: sqlite3.Error) -> int:
+    return getattr(error, "sqlite_errorcode", 0) & 0xFF
+
+
+def _refuse_links(directory: Path, path: Path) -> None:
+    """`StorageError` if the state directory or the database is a symbolic link, or the
+    database has another name elsewhere: the game would be written outside the directory."""
+    if directory.is_symlink():
+        raise StorageError(f"state directory {directory} is a symbolic link; refusing to use it")
+    try:
+        status = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(status.st_mode):
+        raise StorageError(f"{path} is a symbolic link; refusing to use it")
+    if status.st_nlink > 1:
+        raise StorageError(f"{path} has {status.st_nlink} links; refusing to use it")
