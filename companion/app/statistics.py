@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from companion.app.terms import deck_name, difficulty_name
+from companion.engine.automa import Deck
 from companion.storage.statistics import GameRecord, Statistics
-from companion.text.language import Words
+from companion.text.language import Words, msg
+
+SHORT_DIFFICULTIES: Mapping[str, str] = MappingProxyType(
+    {
+        "intern": msg("[short] int"),
+        "apprentice": msg("[short] app"),
+        "fellow": msg("[short] fel"),
+        "master": msg("[short] mas"),
+        "legend": msg("[short] leg"),
+    }
+)
+"""A difficulty on a recent result's line, abbreviated as its language abbreviates it
+(cutting a name to three letters left Russian "под" for Подмастерье)."""
+SHORT_DECKS: Mapping[Deck, str] = MappingProxyType(
+    {Deck.NORMAL: msg("[short] nor"), Deck.TACTICAL: msg("[short] tac")}
+)
 
 
 def statistics_lines(stats: Statistics, words: Words, rows_a_page: int) -> list[str]:
@@ -49,13 +68,15 @@ def statistics_lines(stats: Statistics, words: Words, rows_a_page: int) -> list[
         lines.append(words("Last results:"))
     for record in stats.recent:
         scores = ":".join(str(score) for score in record.scores.values())
-        lines.append(f" {record.date:%m-%d} {_short(record, words)} {scores}")
+        # Day and month in the order the language writes them (Russian 27.11).
+        date = words("{month}-{day}", month=f"{record.date:%m}", day=f"{record.date:%d}")
+        lines.append(f" {date} {_short(record, words)} {scores}")
     return lines
 
 
 def _short(record: GameRecord, words: Words) -> str:
     """e.g. "fel/tac" or "2P", to keep a result on one line."""
     if record.difficulty is not None and record.deck is not None:
-        difficulty = difficulty_name(record.difficulty, words)[:3].lower()
-        return f"{difficulty}/{deck_name(record.deck, words)[:3].lower()}"
+        difficulty = words(SHORT_DIFFICULTIES[record.difficulty.name])
+        return f"{difficulty}/{words(SHORT_DECKS[record.deck])}"
     return words("2P")

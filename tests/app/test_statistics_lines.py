@@ -1,5 +1,6 @@
 """The statistics pages' lines (expected texts written by hand)."""
 
+import dataclasses
 from datetime import datetime
 
 import pytest
@@ -83,7 +84,18 @@ def test_every_statistics_line_fits_one_row_at_its_widest(language, sign):
         solo={(level, deck): solo for level in DIFFICULTIES for deck in Deck},
         solo_overall=solo,
         two_player_games=999,
-        recent=(),
+        recent=tuple(
+            dataclasses.replace(
+                TWO_PLAYER_RESULT,
+                mode=Mode.SOLO,
+                difficulty=level,
+                deck=deck,
+                scores={"player": -162, "automa": 277},
+            )
+            for level in DIFFICULTIES
+            for deck in Deck
+        )
+        + (dataclasses.replace(TWO_PLAYER_RESULT, scores={"p1": -162, "p2": -162}),),
     )
     words = words_for(language)
     lines = statistics_lines(stats, words, 6)
@@ -94,8 +106,9 @@ def test_every_statistics_line_fits_one_row_at_its_widest(language, sign):
                 for line in lines
             )
     assert any(f"{margin:+d}" in line and f"{margin - sign * 0.5:+.1f}" in line for line in lines)
+    # (The page's wrapping drops a result's leading space.)
     assert {line: text_page_lines([line], body_font(language)) for line in lines} == {
-        line: [line] for line in lines
+        line: [line.lstrip()] for line in lines
     }
 
 
@@ -122,4 +135,27 @@ def test_the_last_results_heading_never_ends_a_page_alone(language):
     page = next(page for page in pages if heading in page)
     assert page.index(heading) < len(page) - 1
     # (The page's wrapping drops the result's leading space.)
-    assert page[page.index(heading) + 1] == "11-23 " + words("2P") + " -28:-56"
+    date = {"en": "11-23", "ru": "23.11", "pl": "23.11", "cs": "23.11", "ko": "11/23"}[language]
+    assert page[page.index(heading) + 1] == f"{date} {words('2P')} -28:-56"
+
+
+@pytest.mark.parametrize("language", LANGUAGE_NAMES)
+def test_a_recent_result_names_its_level_and_deck_in_the_languages_own_abbreviations(language):
+    # Cut to three letters by code, Russian read "под/обы" (Подмастерье, Обычная); each
+    # language abbreviates its own names. Dates are day.month where its readers write so.
+    solo = dataclasses.replace(
+        TWO_PLAYER_RESULT,
+        mode=Mode.SOLO,
+        difficulty=DIFFICULTIES[2],
+        deck=Deck.TACTICAL,
+        scores={"player": 12, "automa": 30},
+    )
+    stats = Statistics(solo={}, solo_overall=None, two_player_games=1, recent=(solo,))
+    expected = {
+        "en": " 11-23 fel/tac 12:30",
+        "ru": " 23.11 подм/такт 12:30",
+        "pl": " 23.11 czel/takt 12:30",
+        "cs": " 23.11 tov/takt 12:30",
+        "ko": " 11/23 보통/전 12:30",
+    }
+    assert statistics_lines(stats, words_for(language), 6)[-1] == expected[language]
