@@ -2,10 +2,15 @@
 
 import re
 
+import pytest
+
 from companion.app.rules_text import RULES_REMINDER, rules_reminder
 from companion.engine import catalogue
 from companion.engine.catalogue import INCOME_MARKS, LEATHER_POSITIONS
-from companion.text.language import words_for
+from companion.text.font import SMALL
+from companion.text.language import LANGUAGE_NAMES, words_for
+from companion.text.pages import page_lines, text_page_lines
+from companion.text.typefaces import body_font
 
 TEXT = " ".join(RULES_REMINDER)
 
@@ -52,3 +57,24 @@ def test_the_reminder_takes_those_figures_from_the_engine(monkeypatch):
     assert "+5 points" in text
     assert "a full quilt (64) takes it" in text
     assert "Score: buttons + bonus - 3 per empty square" in text
+
+
+@pytest.mark.parametrize("language", LANGUAGE_NAMES)
+def test_no_rules_page_holds_only_the_last_words_of_a_section(language):
+    # Each section starts a page; one a line longer than its page left a page with only
+    # the last words of a sentence (Russian "перед вами, без пуговиц." alone on 8/9).
+    # The small font's sections fit a page each; Korean's 3-line pages never end a
+    # section with one line alone.
+    words = words_for(language)
+    font = body_font(language)
+    figures = {
+        "squares": catalogue.QUILT_SQUARES,
+        "points": catalogue.BONUS_POINTS,
+        "penalty": catalogue.EMPTY_SQUARE_PENALTY,
+    }
+    for section in RULES_REMINDER:
+        lines = text_page_lines([words(section, **figures)], font)
+        if font is SMALL:
+            assert len(lines) <= page_lines(font), lines
+        else:
+            assert len(lines) % page_lines(font) != 1, lines
