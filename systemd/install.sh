@@ -14,8 +14,8 @@
 # how tests/install/test_installer.py runs it against a temporary root with
 # stub commands: ROOT (a prefix for every path), OPT_DIR, ETC_DIR, STATE_DIR,
 # UNIT_DIR, MODULES_LOAD_DIR, UDEV_RULES_DIR, RUN_DIR, BOOT_CONFIG, SERVICE_USER,
-# and the commands APT_GET, APT_CACHE, SYSTEMCTL, USERADD, USERDEL, USERMOD,
-# GROUPADD, GETENT, PYTHON, PIP, MODPROBE, UDEVADM.
+# and the commands APT_GET, APT_CACHE, DPKG, SYSTEMCTL, USERADD, USERDEL,
+# USERMOD, GROUPADD, GETENT, PYTHON, PIP, MODPROBE, UDEVADM.
 
 set -euo pipefail
 
@@ -47,6 +47,7 @@ SERVICE_USER=${SERVICE_USER:-patchwork}
 
 APT_GET=${APT_GET:-apt-get}
 APT_CACHE=${APT_CACHE:-apt-cache}
+DPKG=${DPKG:-dpkg}
 SYSTEMCTL=${SYSTEMCTL:-systemctl}
 USERADD=${USERADD:-useradd}
 USERDEL=${USERDEL:-userdel}
@@ -239,6 +240,18 @@ remove_boot_config() {
 }
 
 # --- steps ----------------------------------------------------------------
+
+# Raspberry Pi OS (32-bit) is armhf, even on a Pi whose kernel is 64-bit.
+# PyPI has no 32-bit ARM wheels of Pillow or lgpio: pip would compile them,
+# with compilers and libraries this installer does not install, and no such
+# install has ever been tried. Stop before changing anything.
+refuse_32_bit() {
+    local arch
+    arch=$("$DPKG" --print-architecture 2>/dev/null || true)
+    if [[ $arch == armhf || $arch == armel ]]; then
+        die "this is a 32-bit system ($arch): flash Raspberry Pi OS (64-bit) on a Pi 3, 4, 5, 400 or Zero 2 W, then run install.sh again (nothing was changed)"
+    fi
+}
 
 resolve_profile() {
     local env_file=$ROOT$ETC_DIR/env installed=
@@ -502,6 +515,7 @@ main() {
     if [[ $UNINSTALL == true ]]; then
         uninstall
     else
+        refuse_32_bit
         install
     fi
 }

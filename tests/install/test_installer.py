@@ -83,6 +83,11 @@ STUBS = {
         elif args[0] == "policy":
             print(f"{args[1]}:\\n  Installed: (none)\\n  Candidate: (none)")
         """,
+    # An arm64 system, as Raspberry Pi OS (64-bit), unless the test names another.
+    "dpkg": """
+        assert args == ["--print-architecture"], args
+        print(os.environ.get("STUB_DPKG_ARCH", "arm64"))
+        """,
     "modprobe": "",
     "udevadm": "",
     "sync": "",
@@ -504,7 +509,27 @@ def test_refusals_change_nothing(machine: Machine, args, message):
     assert result.returncode != 0
     assert message in result.stderr
     assert snapshot(machine.root) == before
-    assert machine.calls() == []
+    # At most the question of which system this is: it changes nothing.
+    assert machine.calls() in ([], ["dpkg --print-architecture"])
+
+
+@pytest.mark.parametrize("arch", ["armhf", "armel"])
+def test_a_32_bit_system_is_told_to_use_the_64_bit_image_at_once(machine: Machine, arch):
+    before = snapshot(machine.root)
+    result = machine.run("--profile", "sh1106-encoder", check=False, STUB_DPKG_ARCH=arch)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"install.sh: this is a 32-bit system ({arch}): flash Raspberry Pi OS (64-bit) on a "
+        "Pi 3, 4, 5, 400 or Zero 2 W, then run install.sh again (nothing was changed)\n"
+    )
+    assert snapshot(machine.root) == before
+    assert machine.calls() == ["dpkg --print-architecture"]
+
+
+def test_an_amd64_system_installs(machine: Machine):
+    machine.run("--profile", "sh1106-encoder", STUB_DPKG_ARCH="amd64")
+    assert BEGIN in machine.config.read_text()
 
 
 def test_no_start_enables_without_starting(installed: Machine):
