@@ -36,6 +36,8 @@ class ScreenKind(Enum):
     CIRCLE = "circle"
     BONUS_QUESTION = "bonus question"
     GAME_OVER = "game over"
+    VERDICTS = "verdicts"
+    """A solo game's end against each of the five levels."""
     GAME_MENU = "game menu"
     CONFIRM_UNDO = "confirm undo"
     SETTINGS = "settings"

@@ -103,12 +103,14 @@ import json
 import subprocess
 import sys
 
+from companion.app.wording import verdict_lines
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
 from companion.engine.gamelog import log_lines
 from companion.engine.setup import Side, solo_setup
 from companion.engine.verdicts import verdicts
+from companion.text.language import words_for
 
 # fmt: off
 CIRCLE = (
@@ -263,3 +265,18 @@ def test_replay_json_prints_the_verdicts_worked_by_hand(tmp_path):
     }
     assert [printed[level]["bonus"] for level in printed] == ["player"] * 4 + ["automa"]
     assert [printed[level]["margin"] for level in printed] == [6, 21, 31, 40, 64]
+
+
+def test_the_end_screen_lines_worked_by_hand():
+    # The table above, as the screen words it: ▶ before the level played (Fellow),
+    # * after the tile's holder, ✗ and the points lost by.
+    game = played_game()
+    lines = verdict_lines(verdicts(game), game.setup.difficulty, words_for("en"))
+    assert lines == [
+        "Intern -6*:0 ✗-6",
+        "Apprentice -6*:15 ✗-21",
+        "▶Fellow -6*:25 ✗-31",
+        "Master -6*:34 ✗-40",
+        "Legend -13:51* ✗-64",
+        "*: holds the 7x7 tile",
+    ]

@@ -19,12 +19,18 @@ from companion.app.play import (
     offer_before,
     scores_view,
 )
-from companion.app.widgets import Entry, Question, Screen
-from companion.app.wording import automa_summary, bonus_question_lines, player_cards
+from companion.app.widgets import Entry, Pages, Question, Screen
+from companion.app.wording import (
+    automa_summary,
+    bonus_question_lines,
+    player_cards,
+    verdict_lines,
+)
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
 from companion.engine.deal import deal_of
 from companion.engine.game import BonusQuestion
 from companion.engine.setup import Side
+from companion.engine.verdicts import verdicts
 from companion.text.language import msg
 from companion.views import ScreenKind
 
@@ -69,7 +75,7 @@ class GameFlow:
         """The next screen once the table has done everything asked."""
         game = self.session.current
         if game.is_over:
-            self.app.show(EndScreen(game, self._finish, self.menu.show, self.app.words))
+            self.app.show(EndScreen(game, self._show_verdicts, self.menu.show, self.app.words))
         elif question := self.session.bonus_reminder_due():
             self._ask_bonus(question)
         elif game.turn == Side.AUTOMA:
@@ -137,6 +143,19 @@ class GameFlow:
                 kind=ScreenKind.BONUS_QUESTION,
             )
         )
+
+    def _show_verdicts(self) -> None:
+        """A solo game's end against every level (docs/SOLO.md), then the result saved."""
+        game, words = self.session.current, self.app.words
+        judged = verdicts(game)
+        if judged is None:
+            self._finish()
+            return
+        assert game.setup.difficulty is not None
+        deal = deal_of(game.setup)
+        title = words("Deal {code}", code=deal.code) if deal else words("Every level")
+        lines = verdict_lines(judged, game.setup.difficulty, words)
+        self.app.show(Pages(title, lines, self._finish, words, ok=True, kind=ScreenKind.VERDICTS))
 
     def _finish(self) -> None:
         words = self.app.words

@@ -26,12 +26,12 @@ from companion.inputs.events import Input
 from companion.render.screens import render
 from companion.testing.autoplay import play_to_the_end, start_game
 from companion.text.language import LANGUAGE_NAMES
-from companion.views import AutomaView, MenuView, ScoreView, ScreenKind, TurnView, View
+from companion.views import AutomaView, MenuView, ScoreView, ScreenKind, TextView, TurnView, View
 
 GAME_SEED = 5
 """A solo game with the tactical deck whose turns show a greyed patch and the Automa
 taking patches (chosen once by looking; any seed plays a whole game)."""
-MAIN_SCREENS = ("home", "turn", "automa", "score")
+MAIN_SCREENS = ("home", "turn", "automa", "score", "verdicts")
 
 
 def play_solo_game(language: str, on_view: Callable[[View], None]) -> None:
@@ -61,8 +61,8 @@ def play_solo_game(language: str, on_view: Callable[[View], None]) -> None:
 
 
 def main_screens(language: str) -> dict[str, View]:
-    """Home, a turn with a greyed patch under the cursor, the Automa taking a patch, and
-    the end breakdown, in `language`."""
+    """Home, a turn with a greyed patch under the cursor, the Automa taking a patch, the
+    end breakdown and the game against every level, in `language`."""
     found: dict[str, View] = {}
 
     def keep(view: View) -> None:
@@ -76,6 +76,8 @@ def main_screens(language: str) -> dict[str, View]:
             found.setdefault("automa", view)
         elif isinstance(view, ScoreView):
             found["score"] = view
+        elif isinstance(view, TextView) and view.kind is ScreenKind.VERDICTS and view.page == 1:
+            found["verdicts"] = view
 
     play_solo_game(language, keep)
     return {name: found[name] for name in MAIN_SCREENS}

@@ -257,4 +257,6 @@ TRANSLATIONS: dict[str, str] = {
     "This is not a deal code: a character is wrong. Check it and correct it.": "To není kód rozdání: jeden znak je špatně. Zkontrolujte a opravte.",
     "press: keep": "stisk: zapsat",
     "press: keep  back: erase": "stisk: zapsat  zpět: smazat",
+    "*: holds the 7x7 tile": "*: má dílek 7x7",
+    "Every level": "Každá úroveň",
 }

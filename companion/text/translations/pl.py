@@ -257,4 +257,6 @@ TRANSLATIONS: dict[str, str] = {
     "This is not a deal code: a character is wrong. Check it and correct it.": "To nie jest kod rozdania: jeden znak jest błędny. Sprawdź i popraw.",
     "press: keep": "wciśnij: wpisz",
     "press: keep  back: erase": "wciśnij: wpisz  wstecz: usuń",
+    "*: holds the 7x7 tile": "*: ma żeton 7x7",
+    "Every level": "Każdy poziom",
 }

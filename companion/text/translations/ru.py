@@ -257,4 +257,6 @@ TRANSLATIONS: dict[str, str] = {
     "This is not a deal code: a character is wrong. Check it and correct it.": "Это не код раздачи: один знак неверен. Проверьте и исправьте.",
     "press: keep": "нажать: ввод",
     "press: keep  back: erase": "нажать: ввод  назад: стереть",
+    "*: holds the 7x7 tile": "*: у кого тайл 7x7",
+    "Every level": "Все уровни",
 }
