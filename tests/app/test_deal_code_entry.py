@@ -6,12 +6,15 @@ import json
 import subprocess
 import sys
 
+import pytest
 from helpers import choose_row, companion_in
 
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.deal import ALPHABET, Deal
 from companion.engine.setup import solo_setup
 from companion.inputs.events import Input
+from companion.render.screens import render_canvas
+from companion.text.language import LANGUAGE_NAMES
 from companion.views import DealView, MenuView, NumberView, ScreenKind, TextView
 
 CODE = Deal(3_141_592_653, Deck.TACTICAL).code
@@ -122,3 +125,25 @@ def test_simulate_refuses_a_bad_deal_code_in_one_line(tmp_path):
     assert result.stderr.count("\n") == 1
     assert "check character does not match" in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("language", list(LANGUAGE_NAMES))
+def test_the_code_screens_fit_in_every_language(tmp_path, language):
+    # Random games never enter a code: its screens at their widest, each drawn.
+    app = companion_in(tmp_path / "state", language, seed=5)
+    words = app.words
+    choose_row(app, words("New solo game"))
+    choose_row(app, words("Fellow"))
+    choose_row(app, words("Deal code"))
+    views = [app.view()]  # "press: keep"
+    code = CODE.replace("-", "")
+    wrong = ALPHABET[(ALPHABET.index(code[-1]) + 1) % len(ALPHABET)]
+    type_characters(app, code[:-1])
+    views.append(app.view())  # "press: keep  back: erase", the code nearly whole
+    type_characters(app, wrong)
+    views.append(app.view())  # the wrong code's notice
+    app.handle(Input.SELECT)
+    type_characters(app, code[-1])
+    views.append(app.view())  # the first deal screen, titled with the code
+    for view in views:
+        assert render_canvas(view).overflows == [], view

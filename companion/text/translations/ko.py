@@ -255,8 +255,8 @@ TRANSLATIONS: dict[str, str] = {
     "Deal code": "배치 코드",
     "Deal {code}": "{code}",
     "This is not a deal code: a character is wrong. Check it and correct it.": "배치 코드가 아닙니다. 한 글자가 틀렸습니다. 확인하고 고치세요.",
-    "press: keep": "눌러 입력",
-    "press: keep  back: erase": "눌러 입력, 뒤로 지우기",
+    "press: keep": "누르기: 입력",
+    "press: keep  back: erase": "누르기: 입력, 뒤로: 삭제",
     "*: holds the 7x7 tile": "*: 7x7 보너스",
     "Every level": "모든 난이도",
 }
