@@ -278,6 +278,19 @@ def test_a_damaged_database_is_renamed_aside_with_a_notice_and_the_device_starts
         assert fresh.set_aside is None
 
 
+def test_a_damaged_page_no_start_reads_is_found_by_the_quick_check(tmp_path):
+    # The games that ended are not read at start: only the check finds their last page
+    # overwritten, before the statistics screen would meet it.
+    with Store(tmp_path) as store:
+        for seed in range(12):
+            store_ended(store, finished_two_player(seed))
+    path = tmp_path / DATABASE_NAME
+    data = path.read_bytes()
+    path.write_bytes(data[:-4096] + b"\xff" * 4096)
+    with Store(tmp_path) as store:
+        assert store.set_aside is not None and "damaged" in store.problem
+
+
 def test_a_database_whose_game_does_not_replay_is_renamed_aside(tmp_path):
     demo_played(tmp_path)
     with sqlite3.connect(tmp_path / DATABASE_NAME) as db:
