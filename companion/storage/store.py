@@ -401,6 +401,9 @@ def _connect(path: Path) -> sqlite3.Connection:
         # Only now, on a database found usable: a file set aside keeps its bytes.
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+        # No checkpoint inside a commit (two fsyncs more before that input's frame): the
+        # log is copied into the database here, at each start, and when it is closed.
+        connection.execute("PRAGMA wal_autocheckpoint = 0")
         if new:
             connection.executescript(
                 f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
@@ -420,8 +423,10 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 def _take_the_lock(connection: sqlite3.Connection) -> None:
     """Hold the database now, not at the first write: a second companion is refused at its
-    start. On a read-only card only reading is possible: the game shows, writes are refused."""
+    start; and copy in what the log holds from a run a power cut ended. On a read-only
+    card only reading is possible: the game shows, writes are refused."""
     try:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         connection.execute("BEGIN IMMEDIATE")
         connection.execute("COMMIT")
     except sqlite3.OperationalError as error:
