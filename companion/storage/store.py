@@ -85,6 +85,8 @@ CREATE TABLE games (                        -- every game that ended, oldest fir
     margin INTEGER,                         -- finished solo only: player minus Automa
     log TEXT NOT NULL                       -- the whole game log, JSON Lines
 );
+-- The statistics read this index alone, not the logs beside it in the table.
+CREATE INDEX results ON games (finished, mode, difficulty, deck, winner, margin);
 """
 
 _REASONS = {
