@@ -1,7 +1,7 @@
 """The statistics screen over 100, 1,000 and 10,000 finished games: time to open it and
 the memory it takes, beside the same screen of an earlier checkout in the same run.
 
-    .venv/bin/python bench/statistics.py [--games 100 1000 10000]
+    .venv/bin/python bench/statistics_screen.py [--games 100 1000 10000]
                                          [--baseline-tree DIR --baseline-games 100 1000]
 
 Each size runs in a fresh process. The finished games are ten real ones, one per level
