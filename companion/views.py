@@ -218,17 +218,21 @@ class StepView:
 
 @dataclass(frozen=True, slots=True)
 class AutomaView:
-    """The Automa's whole turn in the strip under the board: its choice and the steps,
-    then (turning the knob) its card and every filter that decided."""
+    """The Automa's whole turn under the board's header: its card and choice, the
+    steps, what each of the card's filters did, then (turning the knob) the rest of
+    why it chose."""
 
     board: BoardView
     lines: tuple[str, ...]
-    """The first is the headline (drawn lit)."""
+    """The headline (the card and what it takes), the steps, the card's filters, the
+    rest of why."""
     first_row: int = 0
-    """The first row shown: the knob scrolls."""
+    """The first line shown: the knob scrolls."""
     actions: int = 0
     """How many of the first lines are what to do at the table (the headline and
     steps): all of them show before the press that confirms them."""
+    filters: int = 0
+    """How many lines after the steps are the card's filters (drawn indented)."""
 
 
 @dataclass(frozen=True, slots=True)

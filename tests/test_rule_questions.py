@@ -3,7 +3,7 @@
 from helpers import place, solo_game, two_player_game
 
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Buy
-from companion.engine.automa import CARD_BY_NUMBER, Filter, choose_patch
+from companion.engine.automa import CARD_BY_NUMBER, Filter, FilterEffect, choose_patch
 from companion.engine.catalogue import PATCH_BY_ID
 from companion.engine.game import Refusal, Shortage
 
@@ -96,28 +96,49 @@ def test_automa_plan_is_what_its_turn_then_does():
     assert game.automa_plan() is None  # the player's turn
 
 
-def test_the_explanation_lists_every_filter_that_narrowed_in_order():
-    # The case. Card 5 (5 vb: no overtake, most buttons, farthest); offer
+N, B, L, F = Filter.NO_OVERTAKE, Filter.MOST_BUTTONS, Filter.LARGEST, Filter.FARTHEST
+NARROWED, ALL_KEPT = FilterEffect.NARROWED, FilterEffect.ALL_KEPT
+SKIPPED, NOT_NEEDED = FilterEffect.SKIPPED, FilterEffect.NOT_NEEDED
+
+
+def card_filters(decision):
+    return [(step.filter, step.effect, step.kept) for step in decision.card_filters]
+
+
+def test_each_filter_of_the_card_says_what_it_did_skipped_or_narrowed():
+    # Card 5 (5 vb: no overtake, most buttons, farthest); offer
     # P12 (cost 2, time 3, 1 button), P14 (3, 2, 1), P10 (2, 2, 0): all affordable.
-    # Automa on 10, player on 11: every patch overtakes, so no overtake is skipped;
-    # most buttons removes P10 (the 3rd); farthest keeps the 2nd, P14.
+    # Automa on 10, player on 11: every patch overtakes, so no overtake is skipped
+    # (all three kept); most buttons removes P10 (the 3rd); farthest keeps the 2nd, P14.
     offer = tuple(PATCH_BY_ID[p] for p in ("P12", "P14", "P10"))
     decision = choose_patch(CARD_BY_NUMBER[5], offer, automa_position=10, player_position=11)
     assert decision.chosen == 1
-    explained = [(step.filter, step.kept, step.skipped) for step in decision.explanation]
-    assert explained == [
-        (Filter.NO_OVERTAKE, (0, 1, 2), True),
-        (Filter.MOST_BUTTONS, (0, 1), False),
-        (Filter.FARTHEST, (1,), False),
-    ]
+    assert card_filters(decision) == [(N, SKIPPED, 3), (B, NARROWED, 2), (F, NARROWED, 1)]
 
 
-def test_the_explanation_leaves_out_a_filter_that_kept_every_candidate():
+def test_a_filter_that_kept_every_patch_says_so():
     # Card 3 (3 vb: no overtake, largest, farthest); P04 (1, 3 time, 3 squares) and
     # P08 (2, 2, 3): both land on or behind the player on 20 from 10, so no overtake
-    # keeps both (explains nothing); largest keeps both (3 squares each); farthest
-    # decides.
+    # keeps both; largest keeps both (3 squares each); farthest decides.
     offer = tuple(PATCH_BY_ID[p] for p in ("P04", "P08"))
     decision = choose_patch(CARD_BY_NUMBER[3], offer, automa_position=10, player_position=20)
     assert decision.chosen == 1
-    assert [step.filter for step in decision.explanation] == [Filter.FARTHEST]
+    assert card_filters(decision) == [(N, ALL_KEPT, 2), (L, ALL_KEPT, 2), (F, NARROWED, 1)]
+
+
+def test_the_filters_after_the_last_patch_left_were_not_needed():
+    # Card 5 again, the player on 12: P12 (time 3) would land on 13, past the player;
+    # P14 and P10 land on 12, kept. Most buttons keeps P14 (1 button) over P10 (0):
+    # farthest is never looked at.
+    offer = tuple(PATCH_BY_ID[p] for p in ("P12", "P14", "P10"))
+    decision = choose_patch(CARD_BY_NUMBER[5], offer, automa_position=10, player_position=12)
+    assert decision.chosen == 1
+    assert card_filters(decision) == [(N, NARROWED, 2), (B, NARROWED, 1), (F, NOT_NEEDED, 1)]
+
+
+def test_with_nothing_affordable_no_filter_is_needed():
+    # Card 5 (5 vb) and patches costing 6 and 7: the Automa passes.
+    offer = tuple(PATCH_BY_ID[p] for p in ("P24", "P25", "P26"))
+    decision = choose_patch(CARD_BY_NUMBER[5], offer, automa_position=10, player_position=12)
+    assert decision.chosen is None
+    assert card_filters(decision) == [(N, NOT_NEEDED, 0), (B, NOT_NEEDED, 0), (F, NOT_NEEDED, 0)]

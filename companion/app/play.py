@@ -194,8 +194,8 @@ class StepsScreen(Screen):
 
 
 class AutomaScreen(Screen):
-    """The Automa's whole turn under the board; one press confirms it, the knob
-    scrolls to its card and why it chose."""
+    """The Automa's whole turn under the board's header; one press confirms it, the
+    knob scrolls to the rest of why it chose."""
 
     def __init__(
         self, board: BoardView, summary: AutomaSummary, on_done: Action, open_menu: Action
@@ -205,7 +205,8 @@ class AutomaScreen(Screen):
 
     def view(self) -> View:
         summary = self.summary
-        return AutomaView(self.board, summary.lines, self.first_row, 1 + len(summary.steps))
+        actions = 1 + len(summary.steps)
+        return AutomaView(self.board, summary.lines, self.first_row, actions, len(summary.filters))
 
     def handle(self, event: Input) -> None:
         if event is Input.SELECT:

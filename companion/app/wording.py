@@ -30,7 +30,7 @@ from companion.engine.actions import (
     TakeLeather,
     TakePatch,
 )
-from companion.engine.automa import AutomaDecision, DifficultyLevel
+from companion.engine.automa import AutomaDecision, DifficultyLevel, FilterEffect
 from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
 from companion.engine.setup import SIDES, Mode, Side
@@ -321,15 +321,30 @@ class AutomaSummary:
     decision: AutomaDecision
     headline: str
     reason: str
+    """How many patches it could pay for, or that it could pay for none."""
     steps: tuple[str, ...]
     patch_id: str | None
     card: str
-    """The card it turned, with the numbers printed on it."""
+    """The card it turned, with the numbers printed on it (its number and virtual
+    buttons are in the headline too)."""
+    filters: tuple[str, ...]
+    """Each filter printed on the card with what it did, in the card's order; none when
+    it could pay for nothing (the reason says so)."""
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """For the strip: the headline and steps, then its card and why it chose."""
-        return (self.headline, *self.steps, self.card, self.reason)
+        """For the screen: the headline and steps, the card's filters, then the rest of
+        why it chose."""
+        return (self.headline, *self.steps, *self.filters, self.reason, self.card)
+
+
+FILTER_EFFECTS: dict[FilterEffect, str] = {
+    FilterEffect.NARROWED: msg("{filter}: {count} left"),
+    FilterEffect.ALL_KEPT: msg("{filter}: all {count} left"),
+    FilterEffect.SKIPPED: msg("{filter}: none, skipped"),
+    FilterEffect.NOT_NEEDED: msg("{filter}: not needed"),
+}
+"""A filter of the card and what it did (`AutomaDecision.card_filters`), as its row says."""
 
 
 def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> AutomaSummary:
@@ -361,45 +376,47 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
                 extras.append(words("Leather {square} to Automa's pile", square=position))
             case TakeBonus():
                 extras.append(words("It takes the 7x7 tile"))
+    card = decision.card
+    # The card's number and virtual buttons open the headline: the filters below are
+    # read against them, and the row saved keeps all three filters on the screen.
+    numbers = {"number": card.number, "virtual": card.virtual_buttons}
     if patch_id is None:
-        headline = words("Automa passes")
+        headline = words("Card {number}, {virtual}{button}: passes", **numbers)
         lines[move] += ", " + words("no {button}")
     else:
         ordinal = words(ORDINALS[decision.chosen])  # type: ignore[index]
-        headline = words("Automa takes {patch} ({ordinal})", patch=patch_id, ordinal=ordinal)
+        headline = words(
+            "Card {number}, {virtual}{button}: takes {patch} ({ordinal})",
+            patch=patch_id,
+            ordinal=ordinal,
+            **numbers,
+        )
     if income:
         # The income is paid as the token crosses its marks: say it on the same line.
         lines[move] += ", " + words("+{income}{button} income", income=income)
     lines += extras
-    card = decision.card
     printed = words(
         "Card {number}: {virtual}{button}, income {income}{button}",
         number=card.number,
         virtual=card.virtual_buttons,
         income=card.income,
     )
-    reason = automa_reason(decision, words)
-    return AutomaSummary(decision, headline, reason, tuple(lines), patch_id, printed)
-
-
-def automa_reason(decision: AutomaDecision, words: Words = ENGLISH_WORDS) -> str:
-    """Why the Automa did what it did, e.g. "3 affordable; most buttons: 2 left;
-    farthest: 1 left": every filter of the card that decided, in order, so the
-    player can check the choice against the card.
-    """
-    count = len(decision.affordable)
-    if count == 0:
-        return words(
+    if decision.affordable:
+        reason = words("{count} affordable", count=len(decision.affordable))
+        filters = tuple(
+            words(
+                FILTER_EFFECTS[outcome.effect],
+                filter=words(FILTER_NAMES[outcome.filter]),
+                count=outcome.kept,
+            )
+            for outcome in decision.card_filters
+        )
+    else:
+        reason = words(
             "Nothing costs {virtual}{button} or less", virtual=decision.card.virtual_buttons
         )
-    parts = [words("{count} affordable", count=count)]
-    for step in decision.explanation:
-        name = words(FILTER_NAMES[step.filter])
-        if step.skipped:
-            parts.append(words("{filter}: skipped", filter=name))
-        else:
-            parts.append(words("{filter}: {count} left", filter=name, count=len(step.kept)))
-    return "; ".join(parts)
+        filters = ()
+    return AutomaSummary(decision, headline, reason, tuple(lines), patch_id, printed, filters)
 
 
 TILE_MARK = "*"

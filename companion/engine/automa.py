@@ -142,6 +142,29 @@ class FilterStep:
     """True when no candidate satisfied it (only possible for no overtake)."""
 
 
+class FilterEffect(StrEnum):
+    """What one filter of the card did to the patches still in the running."""
+
+    NARROWED = "narrowed"
+    """It kept some and dropped the others."""
+    ALL_KEPT = "all kept"
+    """Every patch satisfied it: it changed nothing."""
+    SKIPPED = "skipped"
+    """No patch satisfied it (only no overtake can): it was skipped, all kept."""
+    NOT_NEEDED = "not needed"
+    """One patch or none was left before it: it was not looked at."""
+
+
+@dataclass(frozen=True, slots=True)
+class FilterOutcome:
+    """One filter printed on the card, and what it did."""
+
+    filter: Filter
+    effect: FilterEffect
+    kept: int
+    """How many patches were left after it (before it, if it was not needed)."""
+
+
 @dataclass(frozen=True, slots=True)
 class AutomaDecision:
     """What the revealed card made the Automa do, and why."""
@@ -155,19 +178,25 @@ class AutomaDecision:
     """The circle index taken, or None when it passes."""
 
     @property
-    def explanation(self) -> tuple[FilterStep, ...]:
-        """The filters that decided, in the card's order: each one skipped or that
-        removed a candidate, so a player can check the choice against the card.
-
-        A filter that kept every candidate changed nothing and is left out.
-        """
-        explained = []
+    def card_filters(self) -> tuple[FilterOutcome, ...]:
+        """Every filter printed on the card, in its order, with what it did: the card
+        as a player holding it would check it."""
+        outcomes = []
         before = self.affordable
-        for step in self.steps:
-            if step.skipped or len(step.kept) < len(before):
-                explained.append(step)
+        for index, card_filter in enumerate(self.card.filters):
+            if index >= len(self.steps):
+                outcomes.append(FilterOutcome(card_filter, FilterEffect.NOT_NEEDED, len(before)))
+                continue
+            step = self.steps[index]
+            if step.skipped:
+                effect = FilterEffect.SKIPPED
+            elif len(step.kept) < len(before):
+                effect = FilterEffect.NARROWED
+            else:
+                effect = FilterEffect.ALL_KEPT
+            outcomes.append(FilterOutcome(card_filter, effect, len(step.kept)))
             before = step.kept
-        return tuple(explained)
+        return tuple(outcomes)
 
 
 def choose_patch(

@@ -6,8 +6,6 @@ same size and sizes can be compared between turns.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from companion.engine.actions import Buy
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
@@ -17,6 +15,7 @@ from companion.render.layout import (
     LINE,
     PAD,
     Lettering,
+    Row,
     flow,
     left_right,
     lettering_of,
@@ -257,52 +256,29 @@ def _label(canvas: Canvas, box: Box, patch: Patch, *, fill: int) -> None:
 def _strip(
     canvas: Canvas,
     lines: list[str],
-    first: int,
     right: str,
-    what: Literal["step", "automa"],
     lettering: Lettering,
-    actions: int = 0,
     last: str = "",
 ) -> int:
-    """Up to `STRIP_ROWS` rows at the bottom: `lines` from line `first`; returns how
-    many rows it shows.
+    """Up to `STRIP_ROWS` rows of a step card at the bottom; returns how many it shows.
 
     The rows grow upwards from the bottom, so two rows leave the offer whole, and
     start at the left edge as the turn's own bottom line does, so a line both
-    show keeps its pixels. Arrows at the right say more lines are above or below
-    (the knob scrolls); `right` goes at the right of the first row, `last` at the
-    right of the last.
+    show keeps its pixels. `right` goes at the right of the first row, `last` at
+    the right of the last.
     """
     font = lettering.font
     line = KOREAN_STRIP_PITCH if lettering is HANGUL else lettering.line
-    # Scrolled past the first lines (the Automa's reasons), the strip may take a
-    # fourth row: the player is reading, not looking at the offer.
-    if lettering is HANGUL:
-        most = KOREAN_STRIP_ROWS
-    else:
-        most = STRIP_ROWS if first == 0 else STRIP_ROWS + 1
-    # Room at the right for `right` on the first row and, where the knob scrolls, for
-    # the arrows: only the first row (▲) and the last shown (▼) carry one, so a middle
-    # row ("Pile without ●; neutral there") keeps the whole width and does not push
-    # the Automa's move out of sight.
-    arrows = font.text_width(ARROW_DOWN) + GAP if what == "automa" else 0
+    most = KOREAN_STRIP_ROWS if lettering is HANGUL else STRIP_ROWS
     first_row = font.text_width(right) + GAP if right else 0
 
     def room(row: int) -> tuple[int, int]:
-        marks = arrows if row in (0, most - 1) else 0
-        return (0, WIDTH - max(marks, first_row if row == 0 else 0))
+        return (0, WIDTH - (first_row if row == 0 else 0))
 
-    rows = flow(lines[first:], room, indent=GAP, whole=True, font=font)
-    if first == 0 and lettering is not HANGUL:
-        # What the table must do shows whole before the press that confirms it (the
-        # Automa taking the 7x7 tile after a long move), even over more of the offer.
-        needed = len(flow(lines[:actions], room, indent=GAP, whole=True, font=font))
-        if needed > most:
-            most = min(needed, STRIP_ROWS + 2)
-            rows = flow(lines, room, indent=GAP, whole=True, font=font)  # ▼ on the new last
+    rows = flow(lines, room, indent=GAP, whole=True, font=font)
     shown = rows[:most]
-    if len(rows) > most and what == "step":
-        canvas.report(f"{what}: {len(rows)} lines, room for {most}")
+    if len(rows) > most:
+        canvas.report(f"step: {len(rows)} lines, room for {most}")
     top = HEIGHT - len(shown) * line
     # Over more than the offer's lowest page, what the strip leaves of the patches is a
     # fragment (a row of bars; in Korean a bar that reads as part of a letter): the
@@ -314,10 +290,6 @@ def _strip(
     canvas.fill(Box(0, cleared, WIDTH, HEIGHT - cleared), fill=0)
     for index, row in enumerate(shown):
         mark = right if index == 0 else ""
-        if index == 0 and first > 0:
-            mark = ARROW_UP
-        elif index == len(shown) - 1 and len(rows) > len(shown):
-            mark = ARROW_DOWN
         if index == len(shown) - 1 and last and not mark:
             mark = last
         box = Box(row.x, top + index * line, WIDTH - row.x, line)
@@ -338,17 +310,56 @@ def draw_step(canvas: Canvas, view: StepView) -> None:
         needed = font.text_width(lines[-1] + spaces + view.aside)
         if needed <= WIDTH:
             lines, aside = lines[1:], view.aside
-    rows = _strip(canvas, lines, 0, count, "step", lettering, last=aside)
+    rows = _strip(canvas, lines, count, lettering, last=aside)
     if rows == 1 and any(view.scores):
         # A one-line card is where the turn's line was, and leaves the turn's scores
         # where they were, the action counted.
         _scores(canvas, label_row.inset(PAD, 0), *view.scores)
 
 
+AUTOMA_TOP = LINE
+"""The Automa's turn takes every row under the header: its card and choice, its
+steps, and what each of the card's three filters did, readable before the one press
+that confirms them. The track and the offer give way: its steps name the squares,
+and the next turn shows both."""
+
+
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:
     lettering = lettering_of(view)
-    draw_board(canvas, view.board, lettering)
-    _strip(canvas, list(view.lines), view.first_row, "", "automa", lettering, view.actions)
+    font = lettering.font
+    _header(canvas, view.board)
+    korean = lettering is HANGUL
+    pitch = KOREAN_STRIP_PITCH if korean else lettering.line
+    most = (HEIGHT - AUTOMA_TOP) // pitch
+    top = HEIGHT - most * pitch
+    arrow_room = font.text_width(ARROW_DOWN) + GAP
+    rows: list[Row] = []
+    for index in range(view.first_row, len(view.lines)):
+        # The card's filters indented under the steps: why, apart from what to do.
+        x = GAP if view.actions <= index < view.actions + view.filters else 0
+
+        def room(row: int, x: int = x, before: int = len(rows)) -> tuple[int, int]:
+            # Room for ▲ on the first row once scrolled and ▼ on the last only: the
+            # headline and a middle row ("Pile without ●; neutral there") keep the
+            # whole width.
+            up = before + row == 0 and view.first_row > 0
+            marks = arrow_room if up or before + row == most - 1 else 0
+            return (x, WIDTH - x - marks)
+
+        rows += flow([view.lines[index]], room, indent=GAP, font=font)
+    needed = len(flow(view.lines[: view.actions], lambda _: (0, WIDTH), font=font))
+    # Korean's 12-pixel rows hold four: its steps can need more, and ▼ says so.
+    if needed > most and not korean:
+        canvas.report(f"automa: {needed} rows of steps, room for {most}")
+    shown = rows[:most]
+    for index, row in enumerate(shown):
+        mark = ""
+        if index == 0 and view.first_row > 0:
+            mark = ARROW_UP
+        elif index == len(shown) - 1 and len(rows) > len(shown):
+            mark = ARROW_DOWN
+        box = Box(row.x, top + index * pitch, WIDTH - row.x, pitch)
+        left_right(canvas, box, row.text, mark, font=font)
 
 
 # --- the score ------------------------------------------------------------------------

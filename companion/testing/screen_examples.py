@@ -42,17 +42,19 @@ AUTOMA_TAKES = AutomaView(
         offer=(PatchView("P30"), PatchView("P02"), PatchView("P12")),
     ),
     lines=(
-        "Automa takes P16 (3rd)",
+        f"Card 18, 4{BUTTON}: takes P16 (3rd)",
         f"Pile with {BUTTON}; neutral there",
         f"Token 31 {ARROW_TO} 35, +1{BUTTON} income",
-        "Leather 32 to Automa's pile",
-        "It takes the 7x7 tile",
+        "no overtake: none, skipped",
+        "largest: 2 left",
+        "farthest: 1 left",
+        "3 affordable",
         f"Card 18: 4{BUTTON}, income 1{BUTTON}",
-        "3 affordable; no overtake: skipped; largest: 2 left; farthest: 1 left",
     ),
-    actions=5,
+    actions=3,
+    filters=3,
 )
-"""The Automa's turn taking a patch, a leather patch and the 7x7 tile."""
+"""The Automa's turn taking a patch: its card's three filters under its steps."""
 
 
 PICK_PATCH = PickPatchView(
@@ -253,8 +255,20 @@ EXAMPLES: dict[str, View] = {
         total=2,
     ),
     "automa_take": AUTOMA_TAKES,
-    # Turning the knob scrolls the same turn to its card and why it chose.
-    "automa_why": dataclasses.replace(AUTOMA_TAKES, first_row=5),
+    # Turning the knob scrolls the same turn to the rest of why it chose.
+    "automa_why": dataclasses.replace(AUTOMA_TAKES, first_row=1),
+    # A leather patch and the 7x7 tile in one turn (a leather patch alone leaves room
+    # for all three filters): eight rows, the last filter a turn away.
+    "automa_extras": dataclasses.replace(
+        AUTOMA_TAKES,
+        lines=(
+            *AUTOMA_TAKES.lines[:3],
+            "Leather 32 to Automa's pile",
+            "It takes the 7x7 tile",
+            *AUTOMA_TAKES.lines[3:],
+        ),
+        actions=5,
+    ),
     "automa_pass": AutomaView(
         board=BoardView(
             (SideView("You", 20, 25), SideView("Automa", 14, 26, short_label="A")),
@@ -264,11 +278,11 @@ EXAMPLES: dict[str, View] = {
             offer=(PatchView("P30"), PatchView("P02"), PatchView("P12")),
         ),
         lines=(
-            "Automa passes",
+            f"Card 12, 0{BUTTON}: passes",
             f"Token 21 {ARROW_TO} 26, no {BUTTON}, +5{BUTTON} income",
             "Leather 26 to Automa's pile",
-            f"Card 12: 0{BUTTON}, income 5{BUTTON}",
             f"Nothing costs 0{BUTTON} or less",
+            f"Card 12: 0{BUTTON}, income 5{BUTTON}",
         ),
         actions=3,
     ),

@@ -92,25 +92,32 @@ def test_automa_pass_summary():
     game = solo_game("P10", "P17", "P03", cards=(12,))
     place(game, "player", 12)
     summary = automa_summary(game.push(AUTOMA_TURN))
-    assert summary.headline == "Automa passes"
+    assert summary.headline == f"Card 12, 0{BUTTON}: passes"
     assert summary.reason == f"Nothing costs 0{BUTTON} or less"
+    assert summary.filters == ()  # card 12 has none, and nothing was affordable
     assert summary.steps == (f"Token 0 \u2192 13, no {BUTTON}, +10{BUTTON} income",)
     assert summary.patch_id is None
 
 
-def test_automa_take_summary_names_the_deciding_filter():
+def test_automa_take_summary_says_what_each_filter_of_the_card_did():
     # Card 7 (7 virtual buttons: most buttons / largest / farthest): P24 (6: 2 buttons),
-    # P28 (7: 3 buttons), P08 (2: none): most buttons leaves P28, the 2nd patch.
+    # P28 (7: 3 buttons), P08 (2: none): most buttons leaves P28, the 2nd patch; the
+    # other two filters are never looked at.
     game = solo_game("P24", "P28", "P08", cards=(7,))
     game.push(ADVANCE)  # player 0 -> 1
     summary = automa_summary(game.push(AUTOMA_TURN))
-    assert summary.headline == "Automa takes P28 (2nd)"
-    assert summary.reason == "3 affordable; most buttons: 1 left"
+    assert summary.headline == f"Card 7, 7{BUTTON}: takes P28 (2nd)"
+    assert summary.filters == (
+        "most buttons: 1 left",
+        "largest: not needed",
+        "farthest: not needed",
+    )
+    assert summary.reason == "3 affordable"
     # P28 takes 6 time: 0 -> 6 crosses 5 with card 7's income 0: nothing to take.
     assert summary.steps == (f"Pile with {BUTTON}; neutral there", "Token 0 \u2192 6")
 
 
-def test_automa_reason_lists_every_filter_that_decided_in_order():
+def test_automa_filters_say_skipped_and_narrowed_in_the_card_s_order():
     # Card 5 (5 vb: no overtake, most buttons, farthest); P12 (cost 2, time 3, 1
     # button), P14 (3, 2, 1), P10 (2, 2, 0). Automa on 10, player on 11: each patch
     # overtakes (skipped); most buttons drops P10 (2 left); farthest takes P14, 2nd.
@@ -118,9 +125,11 @@ def test_automa_reason_lists_every_filter_that_decided_in_order():
     place(game, "automa", 10)
     place(game, "player", 11)
     summary = automa_summary(game.push(AUTOMA_TURN))
-    assert summary.headline == "Automa takes P14 (2nd)"
-    assert summary.reason == (
-        "3 affordable; no overtake: skipped; most buttons: 2 left; farthest: 1 left"
+    assert summary.headline == f"Card 5, 5{BUTTON}: takes P14 (2nd)"
+    assert summary.filters == (
+        "no overtake: none, skipped",
+        "most buttons: 2 left",
+        "farthest: 1 left",
     )
 
 

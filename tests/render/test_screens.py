@@ -244,12 +244,26 @@ def test_turn_extremes_fit():
     assert f"You 58{BUTTON} 7x7" in header and f"next 10{BUTTON}" in header
 
 
-def test_the_automa_strip_scrolls_to_its_card_and_reason():
-    first = " ".join(text_drawn(EXAMPLES["automa_take"]))
-    assert "Automa takes P16 (3rd)" in first and "Card 18" not in first
-    why = " ".join(text_drawn(EXAMPLES["automa_why"]))
-    assert "Card 18" in why and "farthest: 1 left" in why
+def test_the_automa_turn_shows_each_filter_of_its_card_and_what_it_did_at_once():
+    first = text_drawn(EXAMPLES["automa_take"])
+    for line in (
+        f"Card 18, 4{BUTTON}: takes P16 (3rd)",
+        "no overtake: none, skipped",
+        "largest: 2 left",
+        "farthest: 1 left",
+    ):
+        assert line in first
+    # The card as printed is one turn of the knob away.
+    assert f"Card 18: 4{BUTTON}, income 1{BUTTON}" not in first
+    why = text_drawn(EXAMPLES["automa_why"])
+    assert f"Card 18: 4{BUTTON}, income 1{BUTTON}" in why and "3 affordable" in why
     assert render_canvas(EXAMPLES["automa_why"]).overflows == []
+
+
+def test_the_card_s_filters_are_indented_under_the_steps():
+    drawn = {record.text: record.box for record in render_canvas(EXAMPLES["automa_take"]).texts}
+    step = drawn[f"Pile with {BUTTON}; neutral there"]
+    assert all(drawn[line].x > step.x for line in ("largest: 2 left", "farthest: 1 left"))
 
 
 def test_a_turn_again_banner_replaces_the_choice_line():
@@ -259,14 +273,14 @@ def test_a_turn_again_banner_replaces_the_choice_line():
 
 
 def test_the_board_keeps_its_pixels_between_turn_step_and_automa():
-    # The header's page and the track's two pages of a step and of the Automa's
-    # turn are those of a turn on the same board.
+    # The header's page and the track's two pages of a step are those of a turn on the
+    # same board; the Automa's turn keeps the header's page (its rows take the rest).
     turn = EXAMPLES["turn_solo"]
-    for other in (
-        dataclasses.replace(EXAMPLES["step"], board=turn.board),
-        dataclasses.replace(EXAMPLES["automa_take"], board=turn.board),
+    for other, pages in (
+        (dataclasses.replace(EXAMPLES["step"], board=turn.board), 3),
+        (dataclasses.replace(EXAMPLES["automa_take"], board=turn.board), 1),
     ):
-        top = (0, 0, WIDTH, 3 * 8)
+        top = (0, 0, WIDTH, pages * 8)
         assert render(turn).crop(top).tobytes() == render(other).crop(top).tobytes()
 
 
@@ -334,27 +348,18 @@ def test_in_letters_the_income_goes_beside_only_with_three_spaces_of_room():
 
 
 def test_a_strip_over_more_than_the_offer_s_lowest_page_leaves_no_fragment_of_it():
-    # Four English rows, or three Korean ones, reach into the offer's upper pages: what
-    # the patches would show above them is a row of bars (in Korean, a bar touching the
-    # first line's Hangul), so nothing of the offer is left; the board above it stays.
+    # Three Korean rows reach into the offer's upper pages: what the patches would show
+    # above them is a bar touching the first line's Hangul, so nothing of the offer is
+    # left; the board above it stays.
     turn = EXAMPLES["turn_solo"]
-    korean = (
-        "오토마: P13 가져감 (2번째)",
-        f"{BUTTON} 없는 더미로, 위치 토큰 그 자리",
-        "토큰 0 → 1 위로",
-    )
-    for view in (
-        EXAMPLES["automa_pass"],
-        EXAMPLES["automa_why"],
-        dataclasses.replace(EXAMPLES["automa_take"], lines=korean, actions=len(korean)),
-    ):
-        view = dataclasses.replace(view, board=turn.board)
-        canvas = render_canvas(view)
-        first_line = min(record.box.y for record in canvas.texts if record.box.y >= 3 * 8)
-        assert first_line < 5 * 8, "the strip reaches above the offer's lowest page"
-        assert canvas.image.crop((0, 3 * 8, WIDTH, first_line)).getbbox() is None
-        board = (0, 0, WIDTH, 3 * 8)
-        assert canvas.image.crop(board).tobytes() == render(turn).crop(board).tobytes()
+    korean = (f"12칸 단추 수입: 1{BUTTON}", "위치 토큰 →", f"{CHECK} 12칸 전진 +2{BUTTON}")
+    view = StepView(turn.board, korean, 1, 1)
+    canvas = render_canvas(view)
+    first_line = min(record.box.y for record in canvas.texts if record.box.y >= 3 * 8)
+    assert first_line < 5 * 8, "the strip reaches above the offer's lowest page"
+    assert canvas.image.crop((0, 3 * 8, WIDTH, first_line)).getbbox() is None
+    board = (0, 0, WIDTH, 3 * 8)
+    assert canvas.image.crop(board).tobytes() == render(turn).crop(board).tobytes()
 
 
 def test_score_columns_make_room_for_long_automa_rows():
@@ -575,10 +580,10 @@ def test_the_automa_s_move_shows_without_turning_the_knob():
 
 def test_everything_the_automa_does_shows_before_the_press_that_confirms_it():
     # Taking a patch, its pile, its move, a leather patch and the 7x7 tile: five rows,
-    # over the offer; its card and reasons stay a knob turn away.
-    drawn = text_drawn(EXAMPLES["automa_take"])
-    assert "It takes the 7x7 tile" in drawn
-    assert not any(text.startswith("Card") for text in drawn)
+    # then the filters as far as they go; the rest a knob turn away.
+    drawn = text_drawn(EXAMPLES["automa_extras"])
+    assert "It takes the 7x7 tile" in drawn and "no overtake: none, skipped" in drawn
+    assert "farthest: 1 left" not in drawn
 
 
 def test_the_two_positions_beside_the_track_stand_two_rows_apart():
@@ -597,7 +602,7 @@ def test_a_dark_row_parts_the_header_from_the_track_s_upper_token():
     track = TrackLayout(TRACK_BOX, pitch=2)
     for name, view in EXAMPLES.items():
         board = getattr(view, "board", None)
-        if board is None:
+        if board is None or isinstance(view, AutomaView):  # the Automa's turn: no track
             continue
         for position in (0, 12, 34, 53):
             sides = tuple(dataclasses.replace(side, position=position) for side in board.sides)
