@@ -148,13 +148,16 @@ def known_patch(canvas: Canvas, patch_id: str) -> Patch | None:
     return patch
 
 
-def patch_label(patch: Patch, *, compact: bool = False, buttons: bool = True) -> str:
+def patch_label(
+    patch: Patch, *, compact: bool = False, buttons: bool = True, plus: bool = True
+) -> str:
     """The tile's label as text with icons: cost, time, and the buttons it shows.
 
     `compact` drops the spaces (the icons already separate the numbers), so
     the widest label fits a third of the display. Without `buttons` it is what
     the tile's label prints (cost and time): the patch drawn beside it shows
-    its buttons.
+    its buttons. Without `plus` the buttons lose their "+", for the narrowest
+    room ("10●5⌛3●").
 
     >>> from companion.engine.catalogue import PATCH_BY_ID
     >>> patch_label(PATCH_BY_ID["P32"]) == f"10{BUTTON} 5{TIME} +3{BUTTON}"
@@ -162,7 +165,7 @@ def patch_label(patch: Patch, *, compact: bool = False, buttons: bool = True) ->
     """
     parts = [f"{patch.cost}{BUTTON}", f"{patch.time}{TIME}"]
     if buttons and patch.buttons:
-        parts.append(f"+{patch.buttons}{BUTTON}")
+        parts.append(f"{'+' if plus else ''}{patch.buttons}{BUTTON}")
     return ("" if compact else " ").join(parts)
 
 

@@ -7,7 +7,7 @@ same size and sizes can be compared between turns.
 from __future__ import annotations
 
 from companion.engine.actions import Buy
-from companion.engine.catalogue import PATCH_BY_ID, PATCHES, Patch
+from companion.engine.catalogue import PATCH_BY_ID, PATCHES
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
 from companion.render.layout import (
     GAP,
@@ -229,25 +229,39 @@ def _choice_line(canvas: Canvas, box: Box, line: TurnLine, font: Font) -> None:
     canvas.text((rest, y), line.text, font=font, max_width=box.right - rest)
 
 
+LABEL_RULES = tuple(column.x for column in OFFER_COLUMNS[1:])
+"""A rule between the labels, a dark column either side: three labels side by side
+("10●5⌛+3●10●4⌛+3●") read as one run without it."""
+
+
+def _label_cells(label_row: Box) -> tuple[Box, ...]:
+    """Where each label goes: its column, clear of the rules by a dark column."""
+    cells = []
+    for index, column in enumerate(OFFER_COLUMNS):
+        left = column.x + 2 if index > 0 else column.x
+        right = column.right - 2 if index < len(OFFER_COLUMNS) - 1 else column.right
+        cells.append(Box(left, label_row.y, right - left, label_row.height))
+    return tuple(cells)
+
+
 def _labels(canvas: Canvas, board: BoardView, chosen: int, label_row: Box) -> None:
-    """Each patch's cost, time and buttons under it; the chosen one's lit."""
-    for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
+    """Each patch's cost, time and buttons under it, apart from its neighbours; the
+    chosen one's lit."""
+    for x in LABEL_RULES[: len(board.offer) - 1]:
+        canvas.vline(x, label_row.y, label_row.bottom - 1)
+    cells = _label_cells(label_row)
+    for index, (shown, cell) in enumerate(zip(board.offer, cells, strict=False)):
         patch = PATCH_BY_ID.get(shown.patch_id)
         if patch is None:
             continue
-        column = OFFER_COLUMNS[index]
-        label = Box(column.x, label_row.y, column.width, label_row.height)
         if index == chosen:
             # Only the label is lit, not a frame round the patch: turning the knob
             # rewrites the label row and the line below, not the patches' pages.
-            canvas.fill(label)
-        _label(canvas, label, patch, fill=0 if index == chosen else 1)
-
-
-def _label(canvas: Canvas, box: Box, patch: Patch, *, fill: int) -> None:
-    """The compact label: with three side by side, spaced labels would run together."""
-    text = patch_label(patch, compact=True)
-    canvas.text_in_box(box, text, align="center", fill=fill)
+            canvas.fill(cell)
+        text = patch_label(patch, compact=True)
+        if not SMALL.fits(text, cell.width):
+            text = patch_label(patch, compact=True, plus=False)
+        canvas.text_in_box(cell, text, align="center", fill=0 if index == chosen else 1)
 
 
 # --- the strip under the board: a step, the Automa's turn -----------------------------
