@@ -211,9 +211,9 @@ class StepView:
     scores: tuple[str, str] = ("", "")
     """As the turn's, after the action: shown where the strip leaves the row free."""
     aside: str = ""
-    """The first line said short ("+1● income" for "Income at 5: take 1●"): where it
-    fits at the right of the last line, it goes there and the first line is left out,
-    so the card takes a row fewer (a Korean row is two of the panel's pages)."""
+    """The last line said short ("+1● income" for "Income at 5: take 1●"): where it
+    fits at the right of the line before it, it goes there and the last line is left
+    out, so the card takes a row fewer (a Korean row is two of the panel's pages)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -215,8 +215,8 @@ class Card(NamedTuple):
 
     lines: tuple[str, ...]
     aside: str = ""
-    """The first line (the income) said short, for the screen to put at the right of
-    the last line where there is room: see `StepView.aside`."""
+    """The last line (the income) said short, for the screen to put at the right of
+    the line before it where there is room: see `StepView.aside`."""
 
 
 def buy_words(patch_id: str, cost: int, destination: int, words: Words = ENGLISH_WORDS) -> str:
@@ -244,9 +244,10 @@ def done(line: str) -> str:
 def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple[Card, ...]:
     """Group a player's action's steps into cards, in the order they are done.
 
-    The move comes first: what else to do (the neutral token, the buttons, any
-    income) above the line the turn showed for the chosen action, ticked. Then
-    each leather patch and the bonus tile on a card of its own.
+    The move comes first, read top down: the line the turn showed for the chosen
+    action, ticked, then what else to do (the neutral token, a token on top, the
+    income its move crossed). Then each leather patch and the bonus tile on a
+    card of its own.
     """
     move: list[str] = []
     others: list[Card] = []
@@ -273,13 +274,13 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
                         if on_top
                         else words("Neutral token to its place")
                     )
-                    move += [neutral, done(buy_words(taken.patch_id, taken.cost, end, words))]
+                    move += [done(buy_words(taken.patch_id, taken.cost, end, words)), neutral]
                 elif advance is not None:
+                    move.append(done(advance_words(end, advance.count, words)))
                     if on_top:
                         # Where it lands is news only on top of the other token: then
                         # this side plays again. Otherwise the ticked line says it.
                         move.append(token_move(words, side, start, end) + words(", on top"))
-                    move.append(done(advance_words(end, advance.count, words)))
             case TakeLeather(side, position):
                 leather = words("Leather patch at {square}", square=position)
                 others.append(Card((leather, words("Take it and place it"))))
@@ -307,9 +308,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
         marks = [str(step.mark) for step in income]
         if len(marks) > 1:
             marks = [words("{marks} and {last}", marks=", ".join(marks[:-1]), last=marks[-1])]
-        move.insert(
-            0, words("Income at {marks}: take {total}{button}", marks=marks[0], total=total)
-        )
+        move.append(words("Income at {marks}: take {total}{button}", marks=marks[0], total=total))
         aside = words("+{income}{button} income", income=total)
     return ((Card(tuple(move), aside),) if move else ()) + tuple(others)
 

@@ -71,15 +71,18 @@ OFFER_CELL = common_cell(PATCHES, OFFER_COLUMNS[1].inset(OFFER_INSET))
 LABEL_ROW = Box(0, OFFER_TOP + OFFER_HEIGHT, WIDTH, LINE)
 BOTTOM = Box(0, HEIGHT - LINE, WIDTH, LINE)
 STRIP_ROWS = 3
-"""At most this many rows of a step or of the Automa's turn under the board: two
-leave the whole offer visible; a third covers the offer's lowest page."""
-STRIP_OVER_OFFER = OFFER_TOP + OFFER_HEIGHT - LINE
-"""A strip whose top is above this (the offer's lowest page) clears the whole offer."""
+"""At most this many rows of a step under the board: two leave the whole offer
+visible; a third clears it."""
+PATCHES_BOTTOM = OFFER_TOP + OFFER_HEIGHT
+"""Where the patches on offer end: a strip whose top is above it would cut the lowest
+squares off, so it clears the whole offer."""
 KOREAN_BOTTOM = Box(0, HEIGHT - HANGUL.font.height, WIDTH, HANGUL.font.height)
 """A Korean line is 11 rows: the turn's line ends on the last row, over two pages."""
 KOREAN_LABEL_ROW = Box(0, OFFER_TOP + 2 * LINE, WIDTH, LINE)
 """The labels on the offer's lowest page alone, as English ones are on theirs:
 turning the knob rewrites one page of them, not two."""
+KOREAN_PATCHES_BOTTOM = KOREAN_LABEL_ROW.y
+"""The same over Korean labels, whose patches end a page higher."""
 KOREAN_OFFER_TOP = OFFER_TOP - 1
 """Over Korean labels the patches start a row higher and are drawn a size smaller
 (5-pixel squares, not 6): the tallest, three squares, ends just above the labels."""
@@ -294,13 +297,13 @@ def _strip(
     if len(rows) > most:
         canvas.report(f"step: {len(rows)} lines, room for {most}")
     top = HEIGHT - len(shown) * line
-    # Over more than the offer's lowest page, what the strip leaves of the patches is a
-    # fragment (a row of bars; in Korean a bar that reads as part of a letter): the
-    # offer goes whole, and only its pages change, never the header's or the track's.
+    # A strip over the patches' lowest rows would leave a fragment of them (a row of
+    # bars; in Korean a bar that reads as part of a letter): the offer goes whole,
+    # and only its pages change, never the header's or the track's.
     if lettering is HANGUL:
-        cleared = KOREAN_OFFER_TOP if top < STRIP_OVER_OFFER else top
+        cleared = KOREAN_OFFER_TOP if top < KOREAN_PATCHES_BOTTOM else top
     else:
-        cleared = OFFER_TOP if top < STRIP_OVER_OFFER else top
+        cleared = OFFER_TOP if top < PATCHES_BOTTOM else top
     canvas.fill(Box(0, cleared, WIDTH, HEIGHT - cleared), fill=0)
     for index, row in enumerate(shown):
         mark = right if index == 0 else ""
@@ -321,9 +324,9 @@ def draw_step(canvas: Canvas, view: StepView) -> None:
     # The count stays alone at the right of the first row.
     if view.aside and len(lines) > (2 if count else 1):
         spaces = KOREAN_ASIDE_SPACES if lettering is HANGUL else ASIDE_SPACES
-        needed = font.text_width(lines[-1] + spaces + view.aside)
+        needed = font.text_width(lines[-2] + spaces + view.aside)
         if needed <= WIDTH:
-            lines, aside = lines[1:], view.aside
+            lines, aside = lines[:-1], view.aside
     rows = _strip(canvas, lines, count, lettering, last=aside)
     if rows == 1 and any(view.scores):
         # A one-line card is where the turn's line was, and leaves the turn's scores

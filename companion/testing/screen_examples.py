@@ -247,9 +247,9 @@ EXAMPLES: dict[str, View] = {
             offer=(PatchView("P30"), PatchView("P02"), PatchView("P12")),
         ),
         lines=(
-            f"Income at 23: take 5{BUTTON}",
-            "Neutral token to its place",
             f"{CHECK} Buy P17: pay 3{BUTTON}, to 25",
+            "Neutral token to its place",
+            f"Income at 23: take 5{BUTTON}",
         ),
         number=1,
         total=2,

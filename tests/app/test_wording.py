@@ -10,14 +10,15 @@ from companion.views import OpenMenu, TurnLine
 
 def test_buying_is_one_card_with_income_the_neutral_token_and_the_turns_own_line():
     # p1 buys P17 (3 buttons, 6 time, 2 buttons on it): 0 -> 6 crosses income mark 5,
-    # which pays the 2 buttons on P17. The last line is the turn's "Buy" line, ticked.
+    # which pays the 2 buttons on P17. Read top down: the turn's "Buy" line, ticked,
+    # then the neutral token, then the income the move crossed.
     game = two_player_game("P10", "P17", "P03")
     cards = player_cards(game.push(Buy(1)))
     assert len(cards) == 1
     assert cards[0].lines == (
-        f"Income at 5: take 2{BUTTON}",
-        "Neutral token to its place",
         f"\u2713 Buy P17: pay 3{BUTTON}, to 6",
+        "Neutral token to its place",
+        f"Income at 5: take 2{BUTTON}",
     )
 
 
@@ -31,10 +32,10 @@ def test_several_income_marks_are_added_up():
     place(game, "p1", 4)
     (card,) = player_cards(game.push(ADVANCE))
     assert card.lines == (
-        f"Income at 5 and 11: take 6{BUTTON}",
         f"\u2713 Advance to 12, +8{BUTTON}",
+        f"Income at 5 and 11: take 6{BUTTON}",
     )
-    # Said short, for a screen with room beside the last line.
+    # Said short, for a screen with room beside the line before it.
     assert card.aside == f"+6{BUTTON} income"
 
 
@@ -57,9 +58,9 @@ def test_an_advance_onto_the_other_token_says_it_lands_on_top():
     place(game, "p1", 51)
     cards = player_cards(game.push(ADVANCE))
     assert cards[0].lines == (
-        f"Income at 53: take 1{BUTTON}",
-        "Player 1: 51 \u2192 53, on top",
         f"\u2713 Advance to 53, +2{BUTTON}",
+        "Player 1: 51 \u2192 53, on top",
+        f"Income at 53: take 1{BUTTON}",
     )
 
 
@@ -72,8 +73,8 @@ def test_a_buy_onto_the_other_token_says_the_buyers_token_lands_on_top():
     place(game, "p1", 6)
     cards = player_cards(game.push(Buy(0)))
     assert cards[0].lines == (
-        "Neutral there, yours on top",
         f"\u2713 Buy P10: pay 2{BUTTON}, to 8",
+        "Neutral there, yours on top",
     )
 
 

@@ -307,17 +307,17 @@ def test_the_income_goes_beside_the_last_line_where_it_fits_saving_a_row():
     # 4-pixel gap: one Hangul row instead of two, and the scores' row stays. The
     # English line (87) and "+1● income" (44) do not: the income keeps its own row.
     turn = dataclasses.replace(EXAMPLES["turn_solo"], selected=3)
-    korean = ("12칸 단추 수입: 1" + BUTTON, f"{CHECK} 12칸 전진 +2{BUTTON}")
+    korean = (f"{CHECK} 12칸 전진 +2{BUTTON}", "12칸 단추 수입: 1" + BUTTON)
     card = StepView(turn.board, korean, 1, 1, turn.scores, f"수입 +1{BUTTON}")
     drawn = text_drawn(card)
-    assert korean[1] in drawn and f"수입 +1{BUTTON}" in drawn and korean[0] not in drawn
+    assert korean[0] in drawn and f"수입 +1{BUTTON}" in drawn and korean[1] not in drawn
     assert "-110 pts, income 3" in said(card)
-    english = (f"Income at 11: take 1{BUTTON}", f"{CHECK} Advance to 12, +2{BUTTON}")
+    english = (f"{CHECK} Advance to 12, +2{BUTTON}", f"Income at 11: take 1{BUTTON}")
     card = StepView(turn.board, english, 1, 1, turn.scores, f"+1{BUTTON} income")
-    assert english[0] in text_drawn(card) and f"+1{BUTTON} income" not in text_drawn(card)
+    assert english[1] in text_drawn(card) and f"+1{BUTTON} income" not in text_drawn(card)
     # With a second card, the count keeps the first row to itself: no aside on it.
     counted = StepView(turn.board, korean, 1, 2, turn.scores, f"수입 +1{BUTTON}")
-    assert korean[0] in text_drawn(counted)
+    assert korean[1] in text_drawn(counted)
 
 
 def test_in_letters_the_income_goes_beside_only_with_three_spaces_of_room():
@@ -328,14 +328,14 @@ def test_in_letters_the_income_goes_beside_only_with_three_spaces_of_room():
     aside = f"příjem +2{BUTTON}"
     income = f"Příjem na 5: vezmi 2{BUTTON}"
 
-    def card(last: str) -> StepView:
-        return StepView(turn.board, (income, "Cívku na její místo", last), 1, 1, turn.scores, aside)
+    def card(ticked: str) -> StepView:
+        return StepView(turn.board, (ticked, income), 1, 1, turn.scores, aside)
 
     tester = card(f"{CHECK} Kup P20: 4{BUTTON}, na 6")
     assert income in text_drawn(tester) and aside not in text_drawn(tester)
     # Lines leaving exactly 9 and 10 pixels: "." is 1 wide and "1" 4, each 1 apart.
     for spare, beside in [(9, False), (10, True)]:
-        last = next(
+        ticked = next(
             line
             for ones in range(8)
             for dots in range(8)
@@ -344,23 +344,25 @@ def test_in_letters_the_income_goes_beside_only_with_three_spaces_of_room():
             - SMALL.text_width(aside)
             == spare
         )
-        drawn = text_drawn(card(last))
+        drawn = text_drawn(card(ticked))
         assert (aside in drawn, income in drawn) == (beside, not beside), (spare, drawn)
 
 
-def test_a_strip_over_more_than_the_offer_s_lowest_page_leaves_no_fragment_of_it():
-    # Three Korean rows reach into the offer's upper pages: what the patches would show
-    # above them is a bar touching the first line's Hangul, so nothing of the offer is
+def test_a_strip_over_the_patches_lowest_rows_leaves_no_fragment_of_them():
+    # Three English rows reach into the patches' lowest page, three Korean ones into
+    # their upper pages: what the patches would show above the strip is a row of bars
+    # (in Korean, a bar touching the first line's Hangul), so nothing of the offer is
     # left; the board above it stays.
     turn = EXAMPLES["turn_solo"]
-    korean = (f"12칸 단추 수입: 1{BUTTON}", "위치 토큰 →", f"{CHECK} 12칸 전진 +2{BUTTON}")
-    view = StepView(turn.board, korean, 1, 1)
-    canvas = render_canvas(view)
-    first_line = min(record.box.y for record in canvas.texts if record.box.y >= 3 * 8)
-    assert first_line < 5 * 8, "the strip reaches above the offer's lowest page"
-    assert canvas.image.crop((0, 3 * 8, WIDTH, first_line)).getbbox() is None
-    board = (0, 0, WIDTH, 3 * 8)
-    assert canvas.image.crop(board).tobytes() == render(turn).crop(board).tobytes()
+    korean = (f"{CHECK} 12칸 전진 +2{BUTTON}", "위치 토큰 →", f"12칸 단추 수입: 1{BUTTON}")
+    for view in (EXAMPLES["step"], StepView(turn.board, korean, 1, 1)):
+        view = dataclasses.replace(view, board=turn.board)
+        canvas = render_canvas(view)
+        first_line = min(record.box.y for record in canvas.texts if record.box.y >= 3 * 8)
+        assert first_line < 6 * 8, "the strip reaches above the patches' lowest row"
+        assert canvas.image.crop((0, 3 * 8, WIDTH, first_line)).getbbox() is None
+        board = (0, 0, WIDTH, 3 * 8)
+        assert canvas.image.crop(board).tobytes() == render(turn).crop(board).tobytes()
 
 
 def test_score_columns_make_room_for_long_automa_rows():
