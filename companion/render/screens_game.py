@@ -77,6 +77,8 @@ PATCHES_BOTTOM = OFFER_TOP + OFFER_HEIGHT
 """Where the patches on offer end: a strip whose top is above it would cut the lowest
 squares off, so it clears the whole offer."""
 KOREAN_BOTTOM = Box(0, HEIGHT - HANGUL.font.height, WIDTH, HANGUL.font.height)
+KOREAN_BANNER_RISE = 2
+"""Rows the turn's lit banner ("다시 내 차례") reaches above the Korean bottom line."""
 """A Korean line is 11 rows: the turn's line ends on the last row, over two pages."""
 KOREAN_LABEL_ROW = Box(0, OFFER_TOP + 2 * LINE, WIDTH, LINE)
 """The labels on the offer's lowest page alone, as English ones are on theirs:
@@ -196,7 +198,10 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
     if view.banner:
         # Lit only round its words: the line that follows it rewrites no more columns.
         width = min(bottom.width, lettering.font.text_width(view.banner) + 4 * PAD)
-        pill = Box((WIDTH - width) // 2, bottom.y, width, bottom.height)
+        # Hangul fills its bottom line to the last row: the bar reaches two rows higher
+        # (empty rows of the same page) so its letters have a lit row above and below.
+        rise = KOREAN_BANNER_RISE if korean else 0
+        pill = Box((WIDTH - width) // 2, bottom.y - rise, width, bottom.height + rise)
         canvas.selection_bar(pill, view.banner, font=lettering.font, align="center")
     elif 0 <= view.selected < len(view.lines):
         _choice_line(canvas, bottom, view.lines[view.selected], lettering.font)
