@@ -109,3 +109,21 @@ def test_security_harness_fails_a_unit_missing_one_protection(tmp_path, protecti
     assert done.returncode == 1, done.stdout
     assert f"    MISSING {protection}: " in done.stdout
     assert "verdict: FAILED" in done.stdout
+
+
+def test_kills_harness_three_kills():
+    out = run("kills.py", "--kills", "3", "--seed", "3", timeout=120)
+    assert "shown as done, then lost or changed (target 0): 0" in out
+
+
+def test_kills_harness_fails_a_store_that_writes_behind_the_screen():
+    done = subprocess.run(
+        [sys.executable, str(STRESS / "kills.py"), "--kills", "4", "--seed", "3"]
+        + ["--mutant", "write-behind"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    lost = re.search(r"shown as done, then lost or changed \(target 0\): (\d+)", done.stdout)
+    assert lost and int(lost[1]) > 0, done.stdout
