@@ -39,10 +39,10 @@ class GameSession:
         self._unsaved = False
         """`progress` has changed since the store last took it."""
         try:
-            saved = store.load()
-            progress = Progress.of(saved.standing)
-            if saved.header is not None:
-                self.game = read_log([saved.header, *saved.lines])
+            header, lines, standing = store.load()
+            progress = Progress.of(standing)
+            if header is not None:
+                self.game = read_log([header, *lines])
             self.progress = progress
         except Exception as error:
             # Written by no build of ours, or an engine bug on an odd game: the device

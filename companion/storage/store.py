@@ -1,23 +1,13 @@
 """The store: one SQLite database, `companion.db`, in the state directory.
 
-It holds the game in progress (its game log header, its confirmed actions, and
-where the table stands in the cards) and every game that ended (its result
-and its whole log). Each input that changes any of it is one transaction,
-committed durably before the screen shows it as done: in WAL mode with
-`synchronous=FULL` a commit is one fsync of the WAL, and a power cut leaves the
-last commit or the one before, never a mix.
-
-The database is held by one process: `locking_mode=EXCLUSIVE`, taken when it is
-opened and kept until the process ends (the kernel drops the lock however it
-ends). A second companion on the same state directory gets `StoreBusyError`.
-
-What the store finds unusable at start is never deleted: a file that is not a
-database, fails `PRAGMA quick_check` or holds a game that does not replay is
-renamed aside (`companion-damaged-<time>.db`) and the device starts afresh; the
-files of builds before the store (`journal.jsonl`, `progress.json`, `history/`)
-are moved into `earlier-build/`. A symbolic link or a file with a second name in
-place of the database is refused: writing there would write outside the state
-directory.
+It holds the game in progress (its log header, its actions, where the table stands
+in the cards) and every game that ended (its result and its whole log). A change is
+one transaction, committed before the screen shows it as done: WAL with
+`synchronous=FULL`, so a commit is one fsync and a power cut keeps it whole or not at
+all. The database is held with `locking_mode=EXCLUSIVE` from `Store(…)` to the end of
+the process. Nothing unusable is deleted: a file that is not a database of ours is
+renamed aside, the files of earlier builds go to `earlier-build/`; a link in place of
+the database or the state directory is refused (a write would land outside it).
 """
 
 from __future__ import annotations
@@ -117,16 +107,6 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
-class Saved:
-    """What the store holds of the game in progress."""
-
-    header: str | None
-    """None while no game is in progress (a circle may be being entered)."""
-    lines: tuple[str, ...]
-    standing: Standing
-
-
-@dataclass(frozen=True, slots=True)
 class Result:
     """How the game in progress ended, for the `games` row."""
 
@@ -153,7 +133,7 @@ class Store:
         self.left_damaged = False
         """An unusable database that could not be moved aside either (a read-only card)."""
         self._cannot_write: OSError | None = None
-        """Why no database could be opened for writing: writes fail with it until one can."""
+        """Why no database could be opened for writing: every write fails with it."""
         _refuse_links(self.directory, self.path)
         self._set_aside_earlier_build()
         self._db = self._open()
@@ -247,14 +227,11 @@ class Store:
 
     def has_game(self) -> bool:
         """Whether a game is in progress or a circle is being entered."""
-        return bool(
-            self._db.execute(
-                "SELECT EXISTS (SELECT 1 FROM current_game)"
-                " OR (SELECT entering IS NOT NULL FROM progress)"
-            ).fetchone()[0]
-        )
+        sql = "SELECT EXISTS (SELECT * FROM current_game) OR entering NOTNULL FROM progress"
+        return bool(self._db.execute(sql).fetchone()[0])
 
-    def load(self) -> Saved:
+    def load(self) -> tuple[str | None, list[str], Standing]:
+        """The game in progress: its header (None if none), its action lines, its standing."""
         header = self._db.execute("SELECT header FROM current_game").fetchone()
         lines = self._db.execute("SELECT line FROM moves ORDER BY number").fetchall()
         row = self._db.execute(
@@ -270,7 +247,7 @@ class Store:
             tuple(json.loads(undone)),
             unconfirmed,
         )
-        return Saved(header[0] if header else None, tuple(line for (line,) in lines), standing)
+        return header[0] if header else None, [line for (line,) in lines], standing
 
     def query(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return self._db.execute(sql, parameters).fetchall()
@@ -285,10 +262,8 @@ class Store:
 
     def ended_log(self, number: int | None = None) -> str | None:
         """The log of ended game `number` (1 the first), or of the last one if None."""
-        if number is None:
-            row = self._db.execute("SELECT log FROM games ORDER BY id DESC LIMIT 1").fetchone()
-        else:
-            row = self._db.execute("SELECT log FROM games WHERE id = ?", (number,)).fetchone()
+        sql = "SELECT log FROM games WHERE id = coalesce(?, (SELECT max(id) FROM games))"
+        row = self._db.execute(sql, (number,)).fetchone()
         return row[0] if row else None
 
     # --- writing: one transaction each ---------------------------------------------------
@@ -357,7 +332,7 @@ class Store:
         """One transaction, committed durably, or rolled back and `StorageError` raised
         with the card's reason (its `errno` says why on the screen)."""
         if self._cannot_write is not None:
-            self._reopen()
+            raise StorageError(f"{self.path}: cannot be written", self._cannot_write)
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -372,18 +347,6 @@ class Store:
                 _REASONS.get(_code(error) & 0xFF, errno.EIO), str(error)
             )
             raise StorageError(f"{self.path}: not saved ({error})", cause) from None
-
-    def _reopen(self) -> None:
-        """Try the card again; `StorageError` with its reason while it still refuses."""
-        if self.left_damaged or write_problem(self.directory) is not None:
-            cause = self._cannot_write
-            raise StorageError(f"{self.path}: cannot be written", cause) from None
-        try:
-            self._db = _connect(self.path)
-        except (sqlite3.Error, _Unusable) as error:
-            message = f"{self.path}: cannot be opened ({error})"
-            raise StorageError(message, self._cannot_write) from None
-        self._cannot_write = None
 
 
 def _connect(path: Path) -> sqlite3.Connection:
