@@ -163,6 +163,8 @@ class BoardView:
     next_card: str = ""
     """Tactical deck: the Automa's next card's virtual buttons (its back is public),
     worded, e.g. "next 8●"; empty with the normal deck."""
+    next_card_short: str = ""
+    """The same said short ("→8●"), for a header with no room for the word."""
 
 
 TurnMark: TypeAlias = "Literal['press', 'refused']"
@@ -195,8 +197,11 @@ class TurnView:
     again"."""
     scores: tuple[str, str] = ("", "")
     """Each side's score so far, shown under its name while no patch is chosen: the
-    mover's with its unit and income, the other's a bare number, e.g.
-    ("-110 pts, income 3●", "11")."""
+    mover's with its unit and income, the other's with its unit, e.g.
+    ("-110 pts, income 3●", "11 pts")."""
+    scores_bare: tuple[str, str] = ("", "")
+    """The same with the other's a bare number ("11"), shown when the named ones leave
+    no room between them (three-digit scores beside a large income); empty: none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +219,8 @@ class StepView:
     """The last line said short ("+1● income" for "Income at 5: take 1●"): where it
     fits at the right of the line before it, it goes there and the last line is left
     out, so the card takes a row fewer (a Korean row is two of the panel's pages)."""
+    scores_bare: tuple[str, str] = ("", "")
+    """As the turn's."""
 
 
 @dataclass(frozen=True, slots=True)

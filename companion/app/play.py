@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from companion.app.widgets import BACKWARD, Action, Cursor, Screen
 from companion.app.wording import (
@@ -75,6 +76,7 @@ def board_view(
         game.bonus_mark if game.bonus_holder is None else None,
         offer,
         "" if virtual is None else words("[board] next {virtual}{button}", virtual=virtual),
+        "" if virtual is None else words("[board short] {to}{virtual}{button}", virtual=virtual),
     )
 
 
@@ -95,10 +97,25 @@ def patch_view(game: Game, name: Side, index: int) -> PatchView:
     return PatchView(game.offer[index].id, affordable=game.refusal(name, index) is None)
 
 
-def scores_view(game: Game, mover: Side | None, words: Words) -> tuple[str, str]:
+class Scores(NamedTuple):
+    """Each side's score so far in set-up order (`score_so_far`): with their units, and
+    with the other side's bare, for a row too narrow for both."""
+
+    named: tuple[str, str]
+    bare: tuple[str, str]
+
+
+def scores_view(game: Game, mover: Side | None, words: Words) -> Scores:
     """Each side's score so far in set-up order, the mover's with its income."""
-    first, second = (score_so_far(game, side, side == mover, words) for side in game.setup.sides)
-    return first, second
+    sides = game.setup.sides
+
+    def pair(bare: bool) -> tuple[str, str]:
+        first, second = (
+            score_so_far(game, side, side == mover, words, bare=bare) for side in sides
+        )
+        return first, second
+
+    return Scores(pair(bare=False), pair(bare=True))
 
 
 class TurnScreen(Screen):
@@ -133,13 +150,15 @@ class TurnScreen(Screen):
 
     def view(self) -> View:
         game, name, words = self.game, self.side.name, self.words
+        scores = scores_view(game, name, words)
         return TurnView(
             board=board_view(game, name, words),
             choices=tuple(self.choices),
             selected=self.cursor.index,
             lines=tuple(choice_line(game, name, choice, words) for choice in self.choices),
             banner=self.banner,
-            scores=scores_view(game, name, words),
+            scores=scores.named,
+            scores_bare=scores.bare,
         )
 
     def handle(self, event: Input) -> None:
@@ -165,7 +184,7 @@ class StepsScreen(Screen):
         cards: Sequence[Card],
         on_done: Action,
         open_menu: Action,
-        scores: tuple[str, str],
+        scores: Scores,
     ) -> None:
         self.board, self.cards, self.on_done, self.open_menu = (
             board,
@@ -179,7 +198,10 @@ class StepsScreen(Screen):
     def view(self) -> View:
         card = self.cards[self.index]
         number, total = self.index + 1, len(self.cards)
-        return StepView(self.board, card.lines, number, total, self.scores, card.aside)
+        scores = self.scores
+        return StepView(
+            self.board, card.lines, number, total, scores.named, card.aside, scores.bare
+        )
 
     def handle(self, event: Input) -> None:
         if event in (Input.SELECT, Input.NEXT):

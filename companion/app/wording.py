@@ -84,15 +84,16 @@ def _named(name: Side, words: Words, yours: str, automas: str, numbered: str) ->
     return words(numbered, number=SIDES[Mode.TWO_PLAYER].index(name) + 1)
 
 
-def score_so_far(game: Game, name: Side, mover: bool, words: Words) -> str:
+def score_so_far(game: Game, name: Side, mover: bool, words: Words, *, bare: bool = False) -> str:
     """A side's score if the game ended now (the engine's), with the mover's income
-    in words: "-110 pts, income 3●"; the other side's is the bare number ("11"): the
-    unit once a row leaves room to keep the two apart at three-digit scores."""
+    in words: "-110 pts, income 3●"; the other side's with its unit only ("11 pts"),
+    so neither is a number without a name; `bare`: the other side's the number alone
+    ("11"), for a row with no room for both units."""
     points = game.score(name)
     income = None if name == Side.AUTOMA else game.sides[name].income
     if mover and income is not None:
         return words("{points} pts, income {income}{button}", points=points, income=income)
-    return str(points)
+    return str(points) if bare else words("{points} pts", points=points)
 
 
 def about_side(

@@ -147,9 +147,17 @@ def _header(canvas: Canvas, board: BoardView) -> None:
     """Both sides' buttons; the name of the side to move is lit (the name only: when the
     turn passes, the panel rewrites two names, not the whole row). Who holds the 7x7
     tile, and the Automa's next virtual buttons with the tactical deck (a rule: always
-    shown). When that is too wide the names shorten, never the facts."""
-    for labels in ([side.label for side in board.sides], [_short(side) for side in board.sides]):
-        texts = [_header_text(board, index, label) for index, label in enumerate(labels)]
+    shown). When that is too wide the next card's word gives way to an arrow ("→10●"),
+    then the names shorten; never the facts."""
+    names = [side.label for side in board.sides]
+    short_names = [_short(side) for side in board.sides]
+    short_next = board.next_card_short or board.next_card
+    for labels, next_card in (
+        (names, board.next_card),
+        (names, short_next),
+        (short_names, short_next),
+    ):
+        texts = [_header_text(board, index, label, next_card) for index, label in enumerate(labels)]
         # Each text padded in its box, and a dark column between the boxes.
         if sum(SMALL.text_width(text) + 2 * PAD for text in texts) < WIDTH:
             break
@@ -170,13 +178,13 @@ def _short(side: SideView) -> str:
     return side.short_label or side.label
 
 
-def _header_text(board: BoardView, index: int, label: str) -> str:
+def _header_text(board: BoardView, index: int, label: str, next_card: str) -> str:
     side = board.sides[index]
     parts = [f"{label} {side.buttons}{BUTTON}"]
     if side.holds_bonus:
         parts.append("7x7")
-    if index == 1 and board.next_card:
-        parts.append(board.next_card)
+    if index == 1 and next_card:
+        parts.append(next_card)
     return " ".join(parts)
 
 
@@ -194,7 +202,7 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
     else:
         # No patch chosen (each turn starts on Advance): each side's score so far
         # under its name, in place of the labels.
-        _scores(canvas, label_row.inset(PAD, 0), *view.scores)
+        _scores(canvas, label_row.inset(PAD, 0), view.scores, view.scores_bare)
     if view.banner:
         # Lit only round its words: the line that follows it rewrites no more columns.
         width = min(bottom.width, lettering.font.text_width(view.banner) + 4 * PAD)
@@ -207,15 +215,22 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
         _choice_line(canvas, bottom, view.lines[view.selected], lettering.font)
 
 
-def _scores(canvas: Canvas, box: Box, left: str, right: str) -> None:
+def _scores(
+    canvas: Canvas, box: Box, named: tuple[str, str], bare: tuple[str, str] = ("", "")
+) -> None:
     """Both sides' scores apart, a rule between them: two three-digit scores side by side
-    ("-134  -135 pts, income 0●") read as one run of figures without it."""
-    left_right(canvas, box, left, right)
-    start = box.x + SMALL.text_width(left)
-    end = box.right - SMALL.text_width(right)
-    if end - start < 2 * GAP + 1:
+    ("-134  -135 pts, income 0●") read as one run of figures without it. The `named`
+    ones (each with its unit) where they leave room for the rule, else the `bare`."""
+    for left, right in (named, bare) if any(bare) else (named,):
+        start = box.x + SMALL.text_width(left)
+        end = box.right - SMALL.text_width(right)
+        if end - start >= 2 * GAP + 1:
+            break
+    else:
         canvas.report(f"scores {left!r} and {right!r} leave no room for a rule between them")
+        left_right(canvas, box, left, right)
         return
+    left_right(canvas, box, left, right)
     top = box.y + (box.height - SMALL.cap_height) // 2
     canvas.vline((start + end) // 2, top, top + SMALL.cap_height - 1)
 
@@ -336,7 +351,7 @@ def draw_step(canvas: Canvas, view: StepView) -> None:
     if rows == 1 and any(view.scores):
         # A one-line card is where the turn's line was, and leaves the turn's scores
         # where they were, the action counted.
-        _scores(canvas, label_row.inset(PAD, 0), *view.scores)
+        _scores(canvas, label_row.inset(PAD, 0), view.scores, view.scores_bare)
 
 
 AUTOMA_TOP = LINE

@@ -161,7 +161,7 @@ EXAMPLES: dict[str, View] = {
         ),
         # 12 buttons, 20 squares covered: 12 - 2 x 61 = -110; the Automa at Fellow:
         # 9 buttons and 2 patches showing buttons, 11.
-        scores=(f"-110 pts, income 3{BUTTON}", "11"),
+        scores=(f"-110 pts, income 3{BUTTON}", "11 pts"),
     ),
     "turn_again": TurnView(
         board=BoardView(
@@ -186,7 +186,7 @@ EXAMPLES: dict[str, View] = {
             TurnLine("press", "Menu"),
         ),
         banner="Your turn again (on top)",
-        scores=(f"-120 pts, income 3{BUTTON}", "0"),
+        scores=(f"-120 pts, income 3{BUTTON}", "0 pts"),
     ),
     "turn_tactical": TurnView(
         board=BoardView(
@@ -200,6 +200,7 @@ EXAMPLES: dict[str, View] = {
                 PatchView("P20"),
             ),
             next_card=f"next 8{BUTTON}",
+            next_card_short=f"{ARROW_TO}8{BUTTON}",
         ),
         choices=(Buy(0), Buy(1), Buy(2), ADVANCE, OpenMenu()),
         selected=0,
@@ -210,7 +211,7 @@ EXAMPLES: dict[str, View] = {
             TurnLine("press", f"Advance to 11, +4{BUTTON}"),
             TurnLine("press", "Menu"),
         ),
-        scores=(f"-150 pts, income 1{BUTTON}", "7"),
+        scores=(f"-150 pts, income 1{BUTTON}", "7 pts"),
     ),
     "turn_two_player": TurnView(
         board=BoardView(
@@ -236,7 +237,7 @@ EXAMPLES: dict[str, View] = {
             TurnLine("press", f"Advance to 34, +4{BUTTON}"),
             TurnLine("press", "Menu"),
         ),
-        scores=(f"-47 pts, income 5{BUTTON}", "-22"),
+        scores=(f"-47 pts, income 5{BUTTON}", "-22 pts"),
     ),
     "step": StepView(
         board=BoardView(

@@ -204,13 +204,17 @@ def test_both_scores_on_the_turn_stay_apart_at_three_digits(language, mover):
     # The lowest score is -162 (81 empty squares, no button); an income of 20 buttons
     # is more than any quilt under way pays: wider than any real pair of scores.
     words = words_for(language)
+    # Where both units leave no room, the other's gives way: its bare number.
     mover_says = words("{points} pts, income {income}{button}", points=-162, income=20)
-    scores = [str(-162), str(-162)]
-    scores[mover] = mover_says
-    turn = dataclasses.replace(EXAMPLES["turn_two_player"], scores=tuple(scores))
+    named, scores = [words("{points} pts", points=-162)] * 2, [str(-162)] * 2
+    named[mover] = scores[mover] = mover_says
+    view = EXAMPLES["turn_two_player"]
+    turn = dataclasses.replace(view, scores=tuple(named), scores_bare=tuple(scores))
     canvas = render_canvas(turn)
     assert canvas.overflows == []
-    left, right = (next(r.box for r in canvas.texts if r.text == text) for text in scores)
+    drawn = {record.text: record.box for record in canvas.texts}
+    shown = named if all(text in drawn for text in named) else scores
+    left, right = (drawn[text] for text in shown)
     # A rule stands between them, a gap clear on each side.
     gap = range(left.right, right.x)
     lit = [x for x in gap if canvas.image.getpixel((x, left.y + 2))]

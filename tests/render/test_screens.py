@@ -168,7 +168,7 @@ def test_a_crowded_header_shortens_names_but_keeps_the_7x7_and_the_next_card():
 
 def test_the_turn_starts_with_the_scores_under_each_side():
     drawn = text_drawn(EXAMPLES["turn_start"])
-    assert f"-110 pts, income 3{BUTTON}" in drawn and "11" in drawn
+    assert f"-110 pts, income 3{BUTTON}" in drawn and "11 pts" in drawn
     # With a patch chosen, its label is there instead.
     assert not any("pts" in text for text in text_drawn(EXAMPLES["turn_solo"]))
 
@@ -661,3 +661,19 @@ def test_the_offer_s_labels_stand_apart_each_its_own():
         lit = [canvas.image.getpixel((x, under)) > 0 for x in range(start - 1, end + 1)]
         alone = [i for i in range(1, len(lit) - 1) if lit[i] and not lit[i - 1] + lit[i + 1]]
         assert len(alone) == 1, (left.text, right.text, start, end, lit)
+
+
+def test_two_digit_buttons_and_the_next_card_keep_the_automa_s_name():
+    # "You 12●" (34 pixels) and "Automa 15● next 10●" (89), each padded by 2 on both
+    # sides, are 131 pixels: the next card's word gives way to an arrow ("→10●"), and
+    # "Automa" keeps its name; only with the 7x7 tile too does it shorten to "A".
+    turn = EXAMPLES["turn_tactical"]
+    sides = (SideView("You", 12, 7), SideView("Automa", 15, 10, short_label="A"))
+    board = dataclasses.replace(
+        turn.board, sides=sides, next_card=f"next 10{BUTTON}", next_card_short=f"→10{BUTTON}"
+    )
+    header = said(dataclasses.replace(turn, board=board))
+    assert f"Automa 15{BUTTON} →10{BUTTON}" in header
+    tile = (sides[0], dataclasses.replace(sides[1], holds_bonus=True))
+    header = said(dataclasses.replace(turn, board=dataclasses.replace(board, sides=tile)))
+    assert f"A 15{BUTTON} 7x7 →10{BUTTON}" in header
