@@ -48,6 +48,8 @@ def test_replay_text_summary():
     result = replay(EXAMPLE)
     assert result.returncode == 0
     assert "player to play" in result.stdout
+    # The player holds one patch (P11), the Automa three: each counted in English.
+    assert "3 buttons, 1 patch," in result.stdout and "0 buttons, 3 patches" in result.stdout
 
 
 def test_replay_of_a_finished_two_player_game(tmp_path):

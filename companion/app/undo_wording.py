@@ -25,14 +25,12 @@ from companion.engine.undo_steps import (
     RefundCost,
     ReturnBonus,
     ReturnButtons,
-    ReturnCard,
     ReturnLeather,
     ReturnNeutralToken,
     ReturnPatch,
     UndoCorrection,
     UndoneAction,
     UndoPlan,
-    UndoReshuffle,
 )
 from companion.text.language import Words, msg
 
@@ -104,8 +102,6 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
     refund = 0
     returned = dict.fromkeys(Earning, 0)
     others: list[Card] = []
-    deck_card = ""
-    reshuffled = False
     for step in undone.steps:
         match step:
             case ReturnPatch():
@@ -137,20 +133,8 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
                 change = buttons_change(side, buttons + delta, buttons, words)
                 undone_text = words("Correction {delta}{button} undone", delta=f"{delta:+d}")
                 others.append(Card((undone_text, change)))
-            case UndoReshuffle(draw_pile, discarded):
-                # It says where the card goes: no line of its own for the card then.
-                reshuffled = True
-                others.append(
-                    Card(
-                        (
-                            words("Reshuffle undone:"),
-                            words("card {number} alone on the deck,", number=draw_pile[0]),
-                            words("the other {count} discarded", count=discarded),
-                        )
-                    )
-                )
-            case ReturnCard(number) if not reshuffled:
-                deck_card = words("Card {number} back on the deck", number=number)
+            # The Automa's card back on its deck, a reshuffle undone (ReturnCard,
+            # UndoReshuffle): the companion holds the deck, nothing to do at the table.
     # The buttons, one line each (the cost back, then what the move paid back): short
     # enough for every language, and the card splits rather than wraps.
     if refund:
@@ -159,8 +143,6 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
         token.append(words("Put {count}{button} back in the bank", count=advance))
     if income := returned[Earning.INCOME]:
         token.append(words("Put {count}{button} income back", count=income))
-    if deck_card:
-        token.append(deck_card)
     moves = [Card(tuple(circle))] if circle else []
     moves += [
         Card(tuple(token[start : start + MOST_LINES])) for start in range(0, len(token), MOST_LINES)

@@ -79,11 +79,10 @@ def text_summary(game: Game) -> str:
         title = f"Solo game, {setup.difficulty.name}, {setup.deck} deck"
     else:
         title = f"Two-player game, {setup.start} started"
-    lines = [f"{title}; {len(game.move_stack)} actions."]
+    lines = [f"{title}; {_counted(len(game.move_stack), 'action')}."]
     for name, side in game.sides.items():
-        detail = (
-            f"{name:>7}: on {side.position:2}, {side.buttons} buttons, {len(side.patches)} patches"
-        )
+        buttons, patches = _counted(side.buttons, "button"), _counted(len(side.patches), "patch")
+        detail = f"{name:>7}: on {side.position:2}, {buttons}, {patches}"
         if name != Side.AUTOMA:
             detail += f", income {side.income}, {side.covered}/81 covered"
         if game.bonus_holder == name:
@@ -91,7 +90,8 @@ def text_summary(game: Game) -> str:
         lines.append(detail)
     outcome = game.outcome()
     if outcome is None:
-        lines.append(f"{game.turn} to play; {len(game.circle)} patches left in the circle.")
+        left = _counted(len(game.circle), "patch")
+        lines.append(f"{game.turn} to play; {left} left in the circle.")
     else:
         scores = ", ".join(f"{name} {score}" for name, score in outcome.scores.items())
         tie = " (tie: reached 53 first)" if outcome.tie else ""
@@ -104,3 +104,13 @@ def text_summary(game: Game) -> str:
             + (" (tie: reached 53 first)" if won.tie else "")
         )
     return "\n".join(lines)
+
+
+def _counted(count: int, thing: str) -> str:
+    """`count` things, in the singular for one.
+
+    >>> _counted(1, "patch"), _counted(3, "patch"), _counted(0, "button")
+    ('1 patch', '3 patches', '0 buttons')
+    """
+    plural = f"{thing}es" if thing.endswith("ch") else f"{thing}s"
+    return f"{count} {thing if count == 1 else plural}"

@@ -62,7 +62,8 @@ def test_the_reverse_cards_of_a_buy_and_the_automa_take_after_it():
     assert cards == [
         # P08 shows no buttons (RULES.md §2): the Automa put it on its pile without.
         (f"Pile without {BUTTON}: P08 back", "between P13 and P04;", "neutral token before P13"),
-        (f"Automa's token 22 {ARROW_TO} 20", "Card 2 back on the deck"),
+        # Its card goes back on the deck the companion holds: nothing to do for it.
+        (f"Automa's token 22 {ARROW_TO} 20",),
         ("Your P21: put it back", "between P05 and P13;", "neutral token before P05"),
         (f"Your token 22 {ARROW_TO} 19", f"Take 5{BUTTON} back from the bank"),
     ]
@@ -111,7 +112,6 @@ def test_the_reverse_cards_of_an_automa_pass_with_income_leather_tile_and_reshuf
         (f"Automa's token 37 {ARROW_TO} 30", f"Put 5{BUTTON} income back"),
         ("Automa: 7x7 tile back", "It is free again"),
         ("Automa: leather patch", "back to the track at 32"),
-        ("Reshuffle undone:", "card 12 alone on the deck,", "the other 11 discarded"),
         (f"Correction +1{BUTTON} undone", f"Your buttons: 6 {ARROW_TO} 5"),
     ]
 
