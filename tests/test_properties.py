@@ -74,6 +74,9 @@ def test_random_games_keep_the_invariants_and_replay_from_their_log(setup, data)
         # Judged at the level played, the game ends as it did.
         played = next(verdict for verdict in judged if verdict.level == setup.difficulty)
         assert (played.outcome, played.bonus_holder) == (game.outcome(), game.bonus_holder)
+        # Monotone (docs/SOLO.md): won against a level, won against every easier one.
+        won = [verdict.outcome.winner == "player" for verdict in judged]
+        assert won == sorted(won, reverse=True)
     else:
         assert judged is None
     replayed = read_log(log_lines(game))

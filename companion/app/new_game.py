@@ -14,6 +14,7 @@ from companion.app.wording import side_label
 from companion.engine.automa import DIFFICULTIES, Deck, DifficultyLevel
 from companion.engine.deal import Deal
 from companion.engine.setup import Mode, SetupChoice, Side
+from companion.storage.statistics import suggested_level
 from companion.text.language import msg
 from companion.views import ScreenKind
 
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
     from companion.app.game_flow import GameFlow
     from companion.app.host import Host
     from companion.app.session import GameSession
+
+
+DEFAULT_LEVEL = 2
+"""Fellow, the middle level, offered first while the last games suggest none."""
 
 
 class NewGameFlow:
@@ -79,12 +84,18 @@ class NewGameFlow:
             for level in DIFFICULTIES
         ]
         entries.append(Entry(words("Back"), self.app.home))
+        # The level the last games' verdicts suggest is offered first (docs/SOLO.md).
+        suggested = suggested_level(self.session.store)
+        note = ""
+        if suggested is not None:
+            note = words("Suggested: {difficulty}", difficulty=difficulty_name(suggested, words))
         self.app.show(
             Menu(
                 words("Difficulty"),
                 entries,
                 on_back=self.app.home,
-                selected=2,
+                note=note,
+                selected=DIFFICULTIES.index(suggested) if suggested else DEFAULT_LEVEL,
                 kind=ScreenKind.DIFFICULTY,
             )
         )

@@ -36,6 +36,13 @@ def statistics_lines(stats: Statistics, words: Words, rows_a_page: int) -> list[
             words("Finish a game and its result shows here."),
         ]
     lines = []
+    if stats.verdicts:
+        # Six rows, a page (Korean two): the groups below still start on a page's row 1.
+        lines.append(words("Won against each level:"))
+        lines += [
+            f"{difficulty_name(level, words)} {judged.wins}/{judged.games}"
+            for level, judged in stats.verdicts.items()
+        ]
     for (difficulty, deck), solo in stats.solo.items():
         lines += [
             # The level and deck head their own row: with the wins beside them, the
@@ -46,7 +53,12 @@ def statistics_lines(stats: Statistics, words: Words, rows_a_page: int) -> list[
                 difficulty=difficulty_name(difficulty, words),
                 deck=deck_name(deck, words),
             ),
-            words("{wins}/{games} won", wins=solo.wins, games=solo.games),
+            words(
+                "{wins}/{games} won, best {score}",
+                wins=solo.wins,
+                games=solo.games,
+                score=solo.best_score,
+            ),
             # Named the margin: beside a listed "-59:7", a bare "best -66" read as a
             # score gone wrong. Not indented: the page's wrapping drops leading spaces.
             words(

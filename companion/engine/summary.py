@@ -35,11 +35,14 @@ def state_dict(game: Game) -> dict[str, Any]:
         "actions": len(game.move_stack),
     }
     if setup.mode is Mode.SOLO:
-        judged = verdicts(game)
-        state["verdicts"] = (
-            {verdict.level.name: _verdict_dict(verdict) for verdict in judged} if judged else None
-        )
+        state["verdicts"] = verdicts_dict(game)
     return state
+
+
+def verdicts_dict(game: Game) -> dict[str, Any] | None:
+    """A finished solo game's verdicts by level name (docs/SOLO.md), else None."""
+    judged = verdicts(game)
+    return {verdict.level.name: _verdict_dict(verdict) for verdict in judged} if judged else None
 
 
 def _verdict_dict(verdict: Verdict) -> dict[str, Any]:

@@ -9,6 +9,7 @@ the Automa's score by that level's rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.engine.actions import AutomaTurn
@@ -83,3 +84,27 @@ def _tile_moments(game: Game) -> tuple[int | None, dict[int, int | None]]:
 
 def _points(lines: tuple[ScoreLine, ...]) -> int:
     return sum(line.points for line in lines)
+
+
+SUGGESTION_GAMES = 10
+"""The suggestion reads the verdicts of this many of the last solo games."""
+SUGGESTION_MINIMUM = 3
+"""Fewer finished solo games than this suggest nothing."""
+
+
+def suggest_level(recent: Sequence[Mapping[str, bool]]) -> DifficultyLevel | None:
+    """The level to offer first (docs/SOLO.md, "The suggested level"): the hardest at
+    which the player won at least half of `recent`, each of which says, by level name,
+    whether the player won against that level. Intern when they won half at none;
+    None with fewer than `SUGGESTION_MINIMUM` games.
+
+    >>> won_to = lambda hardest: {level.name: level.level <= hardest for level in DIFFICULTIES}
+    >>> suggest_level([won_to(3), won_to(4), won_to(2), won_to(3)]).name
+    'fellow'
+    """
+    if len(recent) < SUGGESTION_MINIMUM:
+        return None
+    for level in reversed(DIFFICULTIES):
+        if 2 * sum(game.get(level.name, False) for game in recent) >= len(recent):
+            return level
+    return DIFFICULTIES[0]

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from companion.engine.automa import DIFFICULTIES, DIFFICULTY_BY_NAME, Deck, DifficultyLevel
 from companion.engine.setup import Mode
+from companion.engine.verdicts import SUGGESTION_GAMES, suggest_level
 from companion.storage.store import ENDED_FORMAT, Store
 
 RECENT_RESULTS = 5
-SOLO_FIGURES = "count(*), sum(winner = 'player'), max(margin), avg(margin)"
+SOLO_FIGURES = (
+    "count(*), sum(winner = 'player'), max(margin), avg(margin),"
+    " max(json_extract(scores, '$.player'))"
+)
 FINISHED_SOLO = "FROM games WHERE finished AND mode = 'solo'"
 
 
@@ -42,6 +46,16 @@ class SoloStatistics:
     wins: int
     best_margin: int
     average_margin: float
+    best_score: int
+    """The player's best score."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelVerdicts:
+    """Every finished solo game judged against one level (docs/SOLO.md)."""
+
+    games: int
+    wins: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +69,10 @@ class Statistics:
     two_player_games: int
     recent: tuple[GameRecord, ...]
     """The last results, newest first."""
+    verdicts: Mapping[DifficultyLevel, LevelVerdicts] = field(default_factory=dict)
+    """Each level, easiest first, against every finished solo game judged; empty if none."""
+    suggested: DifficultyLevel | None = None
+    """The level to offer first in a new solo game, if the last games suggest one."""
 
 
 def statistics(store: Store, recent: int = RECENT_RESULTS) -> Statistics:
@@ -78,6 +96,8 @@ def statistics(store: Store, recent: int = RECENT_RESULTS) -> Statistics:
         (recent,),
     )
     return Statistics(
+        verdicts=level_verdicts(store),
+        suggested=suggested_level(store),
         solo={kind: solo[kind] for kind in ordered},
         solo_overall=SoloStatistics(*overall) if overall[0] else None,
         two_player_games=two_player,
@@ -92,3 +112,41 @@ def statistics(store: Store, recent: int = RECENT_RESULTS) -> Statistics:
             for ended, mode, difficulty, deck, scores in rows
         ),
     )
+
+
+JUDGED_SOLO = f"{FINISHED_SOLO} AND verdicts IS NOT NULL"
+
+
+def level_verdicts(store: Store) -> dict[DifficultyLevel, LevelVerdicts]:
+    """Each level's wins against every finished solo game judged, easiest first."""
+    if not _has_verdicts(store):
+        return {}
+    wins = ", ".join(
+        f"sum(json_extract(verdicts, '$.{level.name}.winner') = 'player')" for level in DIFFICULTIES
+    )
+    ((games, *won),) = store.query(f"SELECT count(*), {wins} {JUDGED_SOLO}")
+    if not games:
+        return {}
+    return {
+        level: LevelVerdicts(games, wins) for level, wins in zip(DIFFICULTIES, won, strict=True)
+    }
+
+
+def suggested_level(store: Store) -> DifficultyLevel | None:
+    """The level the verdicts of the last solo games suggest (`suggest_level`)."""
+    if not _has_verdicts(store):
+        return None
+    rows = store.query(
+        f"SELECT verdicts {JUDGED_SOLO} ORDER BY id DESC LIMIT ?", (SUGGESTION_GAMES,)
+    )
+    recent = []
+    for (text,) in rows:
+        judged = json.loads(text)
+        recent.append({name: judged[name]["winner"] == "player" for name in judged})
+    return suggest_level(recent)
+
+
+def _has_verdicts(store: Store) -> bool:
+    """Whether the games keep their verdicts: an earlier build's database on a card that
+    could not be upgraded (read-only) does not."""
+    return any(column == "verdicts" for _, column, *_ in store.query("PRAGMA table_info(games)"))

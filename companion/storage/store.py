@@ -37,7 +37,7 @@ from companion.storage.paths import write_problem
 logger = logging.getLogger(__name__)
 
 DATABASE_NAME = "companion.db"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SYNCHRONOUS = "FULL"
 """Each commit on the card before it returns; OFF is the mutant the power cuts must catch."""
 EARLIER_BUILD_FILES = ("journal.jsonl", "progress.json", "history", "companion.pid")
@@ -73,11 +73,15 @@ CREATE TABLE games (                        -- every game that ended, oldest fir
     scores TEXT,                            -- finished only: JSON object, side to score
     winner TEXT,                            -- finished only: player, automa, p1 or p2
     margin INTEGER,                         -- finished solo only: player minus Automa
-    log TEXT NOT NULL                       -- the whole game log, JSON Lines
+    log TEXT NOT NULL,                      -- the whole game log, JSON Lines
+    verdicts TEXT                           -- finished solo only: JSON, each level's result
 );
 -- The statistics read this index alone, not the logs beside it in the table.
 CREATE INDEX results ON games (finished, mode, difficulty, deck, winner, margin);
 """
+UPGRADES = {1: "ALTER TABLE games ADD COLUMN verdicts TEXT;"}
+"""From each earlier schema version to the next: what the database of an earlier build
+is given at its first start by this one."""
 
 _REASONS = {
     sqlite3.SQLITE_FULL: errno.ENOSPC,
@@ -114,6 +118,8 @@ class Result:
     scores: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     margin: int | None = None
+    verdicts: dict[str, Any] | None = None
+    """A finished solo game's result against each level, as `replay --json` gives them."""
 
 
 class Store:
@@ -298,9 +304,9 @@ class Store:
         log = self.current_log()
         self._db.execute(
             "INSERT INTO games (ended, finished, mode, difficulty, deck, scores, winner,"
-            " margin, log) SELECT ?, ?, json_extract(header, '$.mode'),"
+            " margin, log, verdicts) SELECT ?, ?, json_extract(header, '$.mode'),"
             " json_extract(header, '$.difficulty'), json_extract(header, '$.deck'),"
-            " ?, ?, ?, ? FROM current_game",
+            " ?, ?, ?, ?, ? FROM current_game",
             (
                 self._clock().strftime(ENDED_FORMAT),
                 result.finished,
@@ -308,6 +314,7 @@ class Store:
                 result.winner,
                 result.margin,
                 log or "",
+                json.dumps(result.verdicts) if result.verdicts else None,
             ),
         )
         self._db.execute("DELETE FROM moves")
@@ -361,7 +368,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             raise _Unusable(f"damaged ({check})")
         (version,) = connection.execute("PRAGMA user_version").fetchone()
         new = version == 0 and not connection.execute("SELECT 1 FROM sqlite_schema").fetchone()
-        if not new and version != SCHEMA_VERSION:
+        if not new and version != SCHEMA_VERSION and version not in UPGRADES:
             raise _Unusable(f"not a database of this build (schema version {version})")
         # Only now, on a database found usable: a file set aside keeps its bytes.
         connection.execute("PRAGMA journal_mode = WAL")
@@ -375,6 +382,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             )
         else:
             _take_the_lock(connection)
+            _upgrade(connection, version)
     except sqlite3.DatabaseError as error:
         connection.close()
         if _code(error) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
@@ -397,6 +405,18 @@ def _take_the_lock(connection: sqlite3.Connection) -> None:
     except sqlite3.OperationalError as error:
         if _code(error) != sqlite3.SQLITE_READONLY:
             raise
+
+
+def _upgrade(connection: sqlite3.Connection, version: int) -> None:
+    """Bring an earlier build's database to this schema, in one transaction. On a card
+    that takes no writes this fails, and the store reads the database as it is (what it
+    lacks reads as nothing: the statistics say so)."""
+    if version == SCHEMA_VERSION:
+        return
+    steps = " ".join(UPGRADES[number] for number in range(version, SCHEMA_VERSION))
+    connection.executescript(
+        f"BEGIN IMMEDIATE; {steps} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+    )
 
 
 def _code(error: sqlite3.Error) -> int:

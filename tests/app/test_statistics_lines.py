@@ -11,7 +11,13 @@ from companion.app.terms import DECK_NAMES, DIFFICULTY_NAMES
 from companion.app.widgets import Pages
 from companion.engine.automa import DIFFICULTIES, Deck
 from companion.engine.setup import Mode
-from companion.storage.statistics import GameRecord, SoloStatistics, Statistics, statistics
+from companion.storage.statistics import (
+    GameRecord,
+    LevelVerdicts,
+    SoloStatistics,
+    Statistics,
+    statistics,
+)
 from companion.storage.store import Store
 from companion.text.language import LANGUAGE_NAMES, words_for
 from companion.text.pages import page_lines, text_page_lines
@@ -40,29 +46,43 @@ def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
     # tests/storage/test_store.py): the player only advances, 5 + 53 buttons
     # minus 2 per empty square. Seed 1: -102 against the Automa's 28, margin -130;
     # seed 2, 300 buttons more: 200 against 30, margin +170. Best +170, average
-    # (-130 + 170) / 2 = +20.0: the player's score minus the Automa's, not a score.
+    # (-130 + 170) / 2 = +20.0: the player's score minus the Automa's, not a score;
+    # the best score 200.
+    # Against each level: the player never covers a square, so never has the 7×7 and
+    # scores the same at every level; the Automa always reaches 52 and holds it, 7 or
+    # more at every level. Seed 1, -102, loses at all five. Seed 2, 200, wins at all
+    # five: the Automa's most, Legend, is its Fellow 30 plus the buttons shown on its
+    # patches, at most the 38 of all the patches: 68 at most. So 1/2 at each level.
     minutes = iter([datetime(2026, 11, 23, 19, 0), datetime(2026, 11, 23, 19, 30)])
     with Store(tmp_path, clock=lambda: next(minutes)) as store:
         for seed, extra in [(1, 0), (2, 300)]:
             store_ended(store, finished_solo("fellow", "normal", seed, extra))
         stats = statistics(store)
     assert statistics_lines(stats, words_for("en"), 6) == [
+        "Won against each level:",
+        "Intern 1/2",
+        "Apprentice 1/2",
+        "Fellow 1/2",
+        "Master 1/2",
+        "Legend 1/2",
         "Fellow Normal:",
-        "1/2 won",
+        "1/2 won, best 200",
         "margin: best +170, avg +20.0",
         "All solo: 1/2 won",
         "Last results:",
         " 11-23 fel/nor 200:30",
         " 11-23 fel/nor -102:28",
     ]
-    assert statistics_lines(stats, words_for("ru"), 6)[:3] == [
+    assert statistics_lines(stats, words_for("ru"), 6)[5:9] == [
+        "Легенда 1/2",
         "Подмастерье Обычная:",
-        "побед 1/2",
+        "побед 1/2, рек. 200",
         "отрыв: лучш. +170, ср. +20.0",
     ]
-    assert statistics_lines(stats, words_for("ko"), 6)[:3] == [
+    assert statistics_lines(stats, words_for("ko"), 6)[5:9] == [
+        "전설 1/2",
         "보통 기본:",
-        "2판 1승",
+        "2판 1승, 최고 200",
         "최고 차 +170, 평균 +20.0",
     ]
 
@@ -75,12 +95,19 @@ def test_every_statistics_line_fits_one_row_at_its_widest(language, sign):
     # test_every_screen_fits): -439; its sign turned for the widest win. An average
     # a half short of it keeps one decimal. Counts of three digits: 999 games won.
     # Every level with both decks, so the longest pair of names is among them
-    # (Russian "Подмастерье Тактическая").
+    # (Russian "Подмастерье Тактическая"). The best score: the Automa's most, 277, is no
+    # score of the player's, whose most is 5 + 53 + 38 × 9 income + 7 = 407 without
+    # corrections; -162 is as wide. Every level won 999 times of 999.
     margin = sign * 439
     solo = SoloStatistics(
-        games=999, wins=999, best_margin=margin, average_margin=margin - sign * 0.5
+        games=999,
+        wins=999,
+        best_margin=margin,
+        average_margin=margin - sign * 0.5,
+        best_score=-162,
     )
     stats = Statistics(
+        verdicts={level: LevelVerdicts(999, 999) for level in DIFFICULTIES},
         solo={(level, deck): solo for level in DIFFICULTIES for deck in Deck},
         solo_overall=solo,
         two_player_games=999,
@@ -117,7 +144,7 @@ def test_the_last_results_heading_never_ends_a_page_alone(language):
     # One level and deck (3 rows), all solo, two-player games: 5 rows, so the heading
     # would be a 6-row page's last (English, Russian, Polish, Czech) and a 3-row page's
     # last (Korean, rows 4-6). It starts the next page, above its first result.
-    solo = SoloStatistics(games=2, wins=1, best_margin=170, average_margin=20.0)
+    solo = SoloStatistics(games=2, wins=1, best_margin=170, average_margin=20.0, best_score=200)
     stats = Statistics(
         solo={(DIFFICULTIES[0], Deck.NORMAL): solo},
         solo_overall=solo,

@@ -42,7 +42,6 @@ TRANSLATIONS: dict[str, str] = {
     "No finished games yet.": "Zatím žádné dohrané hry.",
     "Finish a game and its result shows here.": "Dohraj hru a její výsledek se objeví zde.",
     "{difficulty} {deck}:": "{difficulty} {deck}:",
-    "{wins}/{games} won": "výhry {wins}/{games}",
     "margin: best {best}, avg {average}": "nejl. rozdíl {best}, prům. {average}",
     "All solo: {wins}/{games} won": "Sólo celkem: výhry {wins}/{games}",
     "Two-player games: {count}": "Hry pro dva: {count}",
@@ -259,4 +258,7 @@ TRANSLATIONS: dict[str, str] = {
     "press: keep  back: erase": "stisk: zapsat  zpět: smazat",
     "*: holds the 7x7 tile": "*: má dílek 7x7",
     "Every level": "Každá úroveň",
+    "Won against each level:": "Výhry proti úrovním:",
+    "{wins}/{games} won, best {score}": "výhry {wins}/{games}, rek. {score}",
+    "Suggested: {difficulty}": "Doporučeno: {difficulty}",
 }

@@ -42,7 +42,6 @@ TRANSLATIONS: dict[str, str] = {
     "No finished games yet.": "끝난 게임이 아직 없어요.",
     "Finish a game and its result shows here.": "게임을 끝내면 결과가 여기 나와요.",
     "{difficulty} {deck}:": "{difficulty} {deck}:",
-    "{wins}/{games} won": "{games}판 {wins}승",
     "margin: best {best}, avg {average}": "최고 차 {best}, 평균 {average}",
     "All solo: {wins}/{games} won": "오토마 전체 {games}판 {wins}승",
     "Two-player games: {count}": "2인 게임: {count}판",
@@ -259,4 +258,7 @@ TRANSLATIONS: dict[str, str] = {
     "press: keep  back: erase": "누르기: 입력, 뒤로: 삭제",
     "*: holds the 7x7 tile": "*: 7x7 보너스",
     "Every level": "모든 난이도",
+    "Won against each level:": "난이도별 승리:",
+    "{wins}/{games} won, best {score}": "{games}판 {wins}승, 최고 {score}",
+    "Suggested: {difficulty}": "추천: {difficulty}",
 }

@@ -42,7 +42,6 @@ TRANSLATIONS: dict[str, str] = {
     "No finished games yet.": "Brak ukończonych gier.",
     "Finish a game and its result shows here.": "Ukończ grę, a jej wynik pojawi się tutaj.",
     "{difficulty} {deck}:": "{difficulty} {deck}:",
-    "{wins}/{games} won": "wygrane {wins}/{games}",
     "margin: best {best}, avg {average}": "różnica: najl. {best}, śr. {average}",
     "All solo: {wins}/{games} won": "Solo razem: wygrane {wins}/{games}",
     "Two-player games: {count}": "Gry dla dwóch: {count}",
@@ -259,4 +258,7 @@ TRANSLATIONS: dict[str, str] = {
     "press: keep  back: erase": "wciśnij: wpisz  wstecz: usuń",
     "*: holds the 7x7 tile": "*: ma żeton 7x7",
     "Every level": "Każdy poziom",
+    "Won against each level:": "Wygrane z poziomami:",
+    "{wins}/{games} won, best {score}": "wygrane {wins}/{games}, rek. {score}",
+    "Suggested: {difficulty}": "Proponowany: {difficulty}",
 }

@@ -42,7 +42,6 @@ TRANSLATIONS: dict[str, str] = {
     "No finished games yet.": "Законченных игр пока нет.",
     "Finish a game and its result shows here.": "Закончите игру, и её итог появится здесь.",
     "{difficulty} {deck}:": "{difficulty} {deck}:",
-    "{wins}/{games} won": "побед {wins}/{games}",
     "margin: best {best}, avg {average}": "отрыв: лучш. {best}, ср. {average}",
     "All solo: {wins}/{games} won": "С Автомой: побед {wins}/{games}",
     "Two-player games: {count}": "Игр вдвоём: {count}",
@@ -259,4 +258,7 @@ TRANSLATIONS: dict[str, str] = {
     "press: keep  back: erase": "нажать: ввод  назад: стереть",
     "*: holds the 7x7 tile": "*: у кого тайл 7x7",
     "Every level": "Все уровни",
+    "Won against each level:": "Побед против уровней:",
+    "{wins}/{games} won, best {score}": "побед {wins}/{games}, рек. {score}",
+    "Suggested: {difficulty}": "Совет: {difficulty}",
 }
