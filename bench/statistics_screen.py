@@ -6,9 +6,10 @@ the memory it takes, beside the same screen of an earlier checkout in the same r
 
 Each size runs in a fresh process. The finished games are ten real ones, one per level
 and deck, played to the end by the engine (the player only advances), stored again and
-again in one transaction until there are N; then `Companion.statistics()` is timed (the
-SQL, the lines, the first page drawn: what one press on "Statistics" costs; the median of
-five) and the process's peak resident memory (ru_maxrss) is read before and after them.
+again (each with the levels it beat) in one transaction until there are N; then
+`Companion.statistics()` is timed (the SQL, the lines, the first page drawn: what one
+press on "Statistics" costs; the median of five) and the process's peak resident memory
+(ru_maxrss) is read before and after them.
 
 The baseline is the same screen of another checkout (`--baseline-tree`, e.g. a
 `git worktree` of 22db4b3, before the store): the same ten games' logs written into its
@@ -62,12 +63,12 @@ with tempfile.TemporaryDirectory() as state:
                     f"2026-01-01 10:{number // 60 % 60:02}:{number % 60:02}", result.finished,
                     game.setup.mode.value, game.setup.difficulty.name, game.setup.deck.value,
                     json.dumps(result.scores), result.winner, result.margin,
-                    "\n".join(log_lines(game)) + "\n",
+                    "\n".join(log_lines(game)) + "\n", result.beaten,
                 ))
             store._db.execute("BEGIN")
             store._db.executemany(
                 "INSERT INTO games (ended, finished, mode, difficulty, deck, scores, winner,"
-                " margin, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                " margin, log, beaten) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             store._db.execute("COMMIT")
     else:
         history = state / "history"

@@ -58,13 +58,14 @@ def test_the_hardest_level_won_at_least_half_the_time(history, expected):
 
 
 def store_solo_results(store: Store, histories: list[dict[str, bool]]) -> None:
-    """Finished solo games whose only verdicts are who won at each level, oldest first."""
+    """Finished solo games, oldest first, each beating the levels it won (as a real game's
+    verdicts, they are the easiest ones)."""
     header = header_line(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=1))
     for won in histories:
         store.start(header, Standing())
-        judged = {name: {"winner": "player" if won[name] else "automa"} for name in LEVELS}
-        scores = {"player": 10, "automa": 5}
-        store.end(Result(True, scores, "player", 5, verdicts=judged))
+        beaten = sum(won.values())
+        assert won == beaten_up_to(LEVELS[beaten - 1] if beaten else None)
+        store.end(Result(True, {"player": 10, "automa": 5}, "player", 5, beaten=beaten))
 
 
 def test_only_the_last_ten_games_count(tmp_path):

@@ -86,6 +86,17 @@ def _points(lines: tuple[ScoreLine, ...]) -> int:
     return sum(line.points for line in lines)
 
 
+def levels_beaten(game: Game) -> int | None:
+    """How many levels, easiest first, a finished solo game beat before the first it lost
+    (0 to 5); None unless a finished solo game. A game's verdicts are monotone (docs/SOLO.md):
+    it beat exactly these levels."""
+    judged = verdicts(game)
+    if judged is None:
+        return None
+    won = [verdict.outcome.winner == Side.PLAYER for verdict in judged]
+    return won.index(False) if False in won else len(won)
+
+
 SUGGESTION_GAMES = 10
 """The suggestion reads the verdicts of this many of the last solo games."""
 SUGGESTION_MINIMUM = 3

@@ -17,7 +17,7 @@ from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
 from companion.engine.gamelog import action_line, parse_action
 from companion.engine.setup import Mode, SetupChoice, Side
-from companion.engine.summary import verdicts_dict
+from companion.engine.verdicts import levels_beaten
 from companion.storage.store import Result, Standing
 
 
@@ -29,7 +29,7 @@ def result_of(game: Game) -> Result:
     margin = None
     if game.setup.mode is Mode.SOLO:
         margin = scores[Side.PLAYER] - scores[Side.AUTOMA]
-    return Result(True, scores, str(outcome.winner), margin, verdicts_dict(game))
+    return Result(True, scores, str(outcome.winner), margin, levels_beaten(game))
 
 
 @dataclass(slots=True)

@@ -17,10 +17,11 @@ from companion.engine.verdicts import SUGGESTION_GAMES, suggest_level
 from companion.storage.store import ENDED_FORMAT, Store
 
 RECENT_RESULTS = 5
-SOLO_FIGURES = (
-    "count(*), sum(winner = 'player'), max(margin), avg(margin),"
-    " max(json_extract(scores, '$.player'))"
-)
+SOLO_FIGURES = "count(*), sum(winner = 'player'), max(margin), avg(margin), max({score})"
+SCORE = "score"
+SCORE_OF_SCHEMA_1 = "json_extract(scores, '$.player')"
+"""The player's score in an earlier build's database that could not be upgraded (a
+read-only card): read from the scores, row by row."""
 FINISHED_SOLO = "FROM games WHERE finished AND mode = 'solo'"
 
 
@@ -77,16 +78,17 @@ class Statistics:
 
 def statistics(store: Store, recent: int = RECENT_RESULTS) -> Statistics:
     """The statistics of every game played to its end (games given up are left out)."""
+    figures = SOLO_FIGURES.format(score=SCORE if _has_verdicts(store) else SCORE_OF_SCHEMA_1)
     solo = {
         (DIFFICULTY_BY_NAME[difficulty], Deck(deck)): SoloStatistics(*figures)
         for difficulty, deck, *figures in store.query(
-            f"SELECT difficulty, deck, {SOLO_FIGURES} {FINISHED_SOLO} GROUP BY difficulty, deck"
+            f"SELECT difficulty, deck, {figures} {FINISHED_SOLO} GROUP BY difficulty, deck"
         )
     }
     ordered = sorted(
         solo, key=lambda kind: (DIFFICULTIES.index(kind[0]), list(Deck).index(kind[1]))
     )
-    (overall,) = store.query(f"SELECT {SOLO_FIGURES} {FINISHED_SOLO}")
+    (overall,) = store.query(f"SELECT {figures} {FINISHED_SOLO}")
     ((two_player,),) = store.query(
         "SELECT count(*) FROM games WHERE finished AND mode = 'two-player'"
     )
@@ -114,16 +116,15 @@ def statistics(store: Store, recent: int = RECENT_RESULTS) -> Statistics:
     )
 
 
-JUDGED_SOLO = f"{FINISHED_SOLO} AND verdicts IS NOT NULL"
+JUDGED_SOLO = f"{FINISHED_SOLO} AND beaten IS NOT NULL"
 
 
 def level_verdicts(store: Store) -> dict[DifficultyLevel, LevelVerdicts]:
-    """Each level's wins against every finished solo game judged, easiest first."""
+    """Each level's wins against every finished solo game judged, easiest first: a game
+    won against a level is one that beat it and every easier one (docs/SOLO.md)."""
     if not _has_verdicts(store):
         return {}
-    wins = ", ".join(
-        f"sum(json_extract(verdicts, '$.{level.name}.winner') = 'player')" for level in DIFFICULTIES
-    )
+    wins = ", ".join(f"sum(beaten >= {level.level})" for level in DIFFICULTIES)
     ((games, *won),) = store.query(f"SELECT count(*), {wins} {JUDGED_SOLO}")
     if not games:
         return {}
@@ -136,17 +137,13 @@ def suggested_level(store: Store) -> DifficultyLevel | None:
     """The level the verdicts of the last solo games suggest (`suggest_level`)."""
     if not _has_verdicts(store):
         return None
-    rows = store.query(
-        f"SELECT verdicts {JUDGED_SOLO} ORDER BY id DESC LIMIT ?", (SUGGESTION_GAMES,)
+    rows = store.query(f"SELECT beaten {JUDGED_SOLO} ORDER BY id DESC LIMIT ?", (SUGGESTION_GAMES,))
+    return suggest_level(
+        [{level.name: beaten >= level.level for level in DIFFICULTIES} for (beaten,) in rows]
     )
-    recent = []
-    for (text,) in rows:
-        judged = json.loads(text)
-        recent.append({name: judged[name]["winner"] == "player" for name in judged})
-    return suggest_level(recent)
 
 
 def _has_verdicts(store: Store) -> bool:
-    """Whether the games keep their verdicts: an earlier build's database on a card that
-    could not be upgraded (read-only) does not."""
-    return any(column == "verdicts" for _, column, *_ in store.query("PRAGMA table_info(games)"))
+    """Whether the games keep the levels they beat and the player's score: an earlier
+    build's database on a card that could not be upgraded (read-only) does not."""
+    return any(column == "beaten" for _, column, *_ in store.query("PRAGMA table_info(games)"))

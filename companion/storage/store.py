@@ -74,12 +74,21 @@ CREATE TABLE games (                        -- every game that ended, oldest fir
     winner TEXT,                            -- finished only: player, automa, p1 or p2
     margin INTEGER,                         -- finished solo only: player minus Automa
     log TEXT NOT NULL,                      -- the whole game log, JSON Lines
-    verdicts TEXT                           -- finished solo only: JSON, each level's result
+    score INTEGER,                          -- finished solo only: the player's score
+    beaten INTEGER                          -- finished solo only: levels beaten (docs/SOLO.md)
 );
--- The statistics read this index alone, not the logs beside it in the table.
-CREATE INDEX results ON games (finished, mode, difficulty, deck, winner, margin);
+-- The statistics read these indexes alone, not the logs beside them in the table.
+CREATE INDEX results ON games (finished, mode, difficulty, deck, winner, margin, score);
+CREATE INDEX judged ON games (finished, mode, beaten);
 """
-UPGRADES = {1: "ALTER TABLE games ADD COLUMN verdicts TEXT;"}
+UPGRADES = {
+    1: "ALTER TABLE games ADD COLUMN score INTEGER;"
+    " ALTER TABLE games ADD COLUMN beaten INTEGER;"
+    " UPDATE games SET score = json_extract(scores, '$.player') WHERE finished AND mode = 'solo';"
+    " DROP INDEX results;"
+    " CREATE INDEX results ON games (finished, mode, difficulty, deck, winner, margin, score);"
+    " CREATE INDEX judged ON games (finished, mode, beaten);"
+}
 """From each earlier schema version to the next: what the database of an earlier build
 is given at its first start by this one."""
 
@@ -118,8 +127,8 @@ class Result:
     scores: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     margin: int | None = None
-    verdicts: dict[str, Any] | None = None
-    """A finished solo game's result against each level, as `replay --json` gives them."""
+    beaten: int | None = None
+    """A finished solo game's levels beaten, easiest first (`levels_beaten`)."""
 
 
 class Store:
@@ -304,9 +313,9 @@ class Store:
         log = self.current_log()
         self._db.execute(
             "INSERT INTO games (ended, finished, mode, difficulty, deck, scores, winner,"
-            " margin, log, verdicts) SELECT ?, ?, json_extract(header, '$.mode'),"
+            " margin, log, score, beaten) SELECT ?, ?, json_extract(header, '$.mode'),"
             " json_extract(header, '$.difficulty'), json_extract(header, '$.deck'),"
-            " ?, ?, ?, ?, ? FROM current_game",
+            " ?, ?, ?, ?, ?, ? FROM current_game",
             (
                 self._clock().strftime(ENDED_FORMAT),
                 result.finished,
@@ -314,7 +323,8 @@ class Store:
                 result.winner,
                 result.margin,
                 log or "",
-                json.dumps(result.verdicts) if result.verdicts else None,
+                result.scores.get("player"),
+                result.beaten,
             ),
         )
         self._db.execute("DELETE FROM moves")
