@@ -206,3 +206,21 @@ def test_bad_reshuffles():
     ]
     with pytest.raises(LogError, match=r"line 3: .*draw pile is not empty"):
         read_log(lines)
+
+
+def solo_header(**changes) -> str:
+    record = json.loads(
+        header_line(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.TACTICAL, seed=42))
+    )
+    return json.dumps(record | changes)
+
+
+def test_a_header_deal_code_must_be_the_one_its_seed_and_deck_make():
+    assert read_log([solo_header()]).setup.seed == 42  # "0000-02NK", as written
+    for wrong in ("0000-02NJ", "0000-002W", 7):
+        with pytest.raises(LogError) as caught:
+            read_log([solo_header(deal=wrong)])
+        assert caught.value.line == 1
+    # Seed 1's code beside seed 42's circle and deck: not the game's deal.
+    with pytest.raises(LogError, match="'0000-003T' is not the one this game was dealt by"):
+        read_log([solo_header(deal="0000-003T")])
