@@ -354,6 +354,7 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield
+                self._refuse_a_read_only_card()
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:
@@ -364,6 +365,16 @@ class Store:
                 _REASONS.get(_code(error) & 0xFF, errno.EIO), str(error)
             )
             raise StorageError(f"{self.path}: not saved ({error})", cause) from None
+
+    def _refuse_a_read_only_card(self) -> None:
+        """A card that failed into read-only (ext4's errors=remount-ro) may go on
+        taking writes into the page cache, and the fsync of the commit it dropped may
+        have returned success: the kernel's word is all a program has. Its mount
+        flag is the one sign left, so it is read before every commit: the player is
+        told at the next save at the latest, and that save is rolled back."""
+        if os.statvfs(self.directory).f_flag & os.ST_RDONLY:
+            cause = OSError(errno.EROFS, os.strerror(errno.EROFS))
+            raise StorageError(f"{self.path}: not saved (the card is read-only)", cause)
 
 
 def _connect(path: Path) -> sqlite3.Connection:

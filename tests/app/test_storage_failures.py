@@ -123,6 +123,25 @@ def notices_then_home(app: Companion) -> list[str]:
     return shown
 
 
+def test_a_card_gone_read_only_that_still_takes_writes_refuses_the_next_action(
+    tmp_path, monkeypatch
+):
+    # ext4 with errors=remount-ro after an error: the mount is read-only, yet a write
+    # into the page cache and its fsync may still return success. Only the mount flag
+    # tells; the real event is the virtual Pi's (scripts/virtual-pi.sh).
+    app = started_game(tmp_path / "state", turns=3)
+    before, moves = stored_state(app), len(app.game.move_stack)
+    statvfs = os.statvfs
+
+    def gone_read_only(path):
+        found = statvfs(path)
+        return os.statvfs_result((*found[:8], found.f_flag | os.ST_RDONLY, *found[9:]))
+
+    monkeypatch.setattr(os, "statvfs", gone_read_only)
+    play_until_refused(app)
+    assert_not_saved(app, before, moves, "the card is read-only")
+
+
 def test_a_damaged_database_on_a_read_only_card_is_left_as_it_is_and_the_device_runs(small_fs):
     # It could be neither read nor moved aside: the device runs on without saving, says
     # why, and refuses a new game rather than write over it.
