@@ -271,9 +271,7 @@ def player_cards(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> tuple
             case MoveToken(side, start, end, on_top):
                 if taken is not None:
                     neutral = (
-                        words("Neutral there, yours on top")
-                        if on_top
-                        else words("Neutral token to its place")
+                        words("Neutral there, yours on top") if on_top else words("Neutral there")
                     )
                     move += [done(buy_words(taken.patch_id, taken.cost, end, words)), neutral]
                 elif advance is not None:

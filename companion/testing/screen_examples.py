@@ -57,6 +57,25 @@ AUTOMA_TAKES = AutomaView(
 """The Automa's turn taking a patch: its card's three filters under its steps."""
 
 
+STEP = StepView(
+    board=BoardView(
+        (SideView("You", 12, 25), SideView("Automa", 9, 21, short_label="A")),
+        mover=0,
+        leather=(26, 32, 44, 50),
+        bonus_mark=41,
+        offer=(PatchView("P30"), PatchView("P02"), PatchView("P12")),
+    ),
+    lines=(
+        f"{CHECK} Buy P17: pay 3{BUTTON}, to 25",
+        "Neutral there",
+        f"Income at 23: take 5{BUTTON}",
+    ),
+    number=1,
+    total=2,
+)
+"""A buy's card: the ticked line, the neutral token, the income it crossed."""
+
+
 PICK_PATCH = PickPatchView(
     number=7,
     total=32,
@@ -239,22 +258,9 @@ EXAMPLES: dict[str, View] = {
         ),
         scores=(f"-47 pts, income 5{BUTTON}", "-22 pts"),
     ),
-    "step": StepView(
-        board=BoardView(
-            (SideView("You", 12, 25), SideView("Automa", 9, 21, short_label="A")),
-            mover=0,
-            leather=(26, 32, 44, 50),
-            bonus_mark=41,
-            offer=(PatchView("P30"), PatchView("P02"), PatchView("P12")),
-        ),
-        lines=(
-            f"{CHECK} Buy P17: pay 3{BUTTON}, to 25",
-            "Neutral token to its place",
-            f"Income at 23: take 5{BUTTON}",
-        ),
-        number=1,
-        total=2,
-    ),
+    "step": STEP,
+    # The income said short beside the neutral token's line: a row fewer, the offer whole.
+    "step_aside": dataclasses.replace(STEP, aside=f"+5{BUTTON} income"),
     "automa_take": AUTOMA_TAKES,
     # Turning the knob scrolls the same turn to the rest of why it chose.
     "automa_why": dataclasses.replace(AUTOMA_TAKES, first_row=1),

@@ -17,7 +17,7 @@ def test_buying_is_one_card_with_income_the_neutral_token_and_the_turns_own_line
     assert len(cards) == 1
     assert cards[0].lines == (
         f"\u2713 Buy P17: pay 3{BUTTON}, to 6",
-        "Neutral token to its place",
+        "Neutral there",
         f"Income at 5: take 2{BUTTON}",
     )
 

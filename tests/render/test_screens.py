@@ -534,24 +534,6 @@ def test_moving_the_pick_cursor_rewrites_only_the_two_labels_pages():
     assert changed_pages(before, render(dataclasses.replace(picking, selected=4))) == {3, 6}
 
 
-def test_pressing_turns_the_mark_of_the_turn_s_line_into_a_tick_and_nothing_else():
-    # The step card's last line is the turn's line ticked: on the panel only the mark's
-    # columns may differ (the ✓ is 5 pixels wide, the ▶ 3), so the press rewrites them
-    # and not the whole row.
-    turn = render(EXAMPLES["turn_solo"])
-    step = render(
-        dataclasses.replace(
-            EXAMPLES["step"],
-            board=EXAMPLES["turn_solo"].board,
-            lines=("Neutral token to its place", f"\u2713 Buy P24: pay 6{BUTTON}, to 24"),
-            total=1,
-        )
-    )
-    bottom = (0, HEIGHT - 8, WIDTH, HEIGHT)
-    changed = ImageChops.difference(turn.crop(bottom), step.crop(bottom)).getbbox()
-    assert changed is not None and changed[2] <= SMALL.text_width("\u2713")
-
-
 def test_when_the_turn_passes_only_the_two_names_change_in_the_header():
     mine = EXAMPLES["turn_solo"]
     theirs = dataclasses.replace(mine, board=dataclasses.replace(mine.board, mover=1))

@@ -176,7 +176,7 @@ TRANSLATIONS: dict[str, str] = {
     "Leather {square} to Automa's pile": "Kožená z {square} Automě",
     "It takes the 7x7 tile": "Bere dílek 7x7",
     "Neutral there, yours on top": "Cívku tam, žeton navrch",
-    "Neutral token to its place": "Cívku na místo záplaty",
+    "Neutral there": "Cívku tam",
     "Pile with {button}; neutral there": "Na hromádku s {button}; cívku tam",
     "Pile without {button}; neutral there": "Na hromádku bez {button}; cívku tam",
     "Token {start} {to} {end}": "Žeton {start} {to} {end}",

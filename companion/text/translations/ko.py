@@ -176,7 +176,7 @@ TRANSLATIONS: dict[str, str] = {
     "Leather {square} to Automa's pile": "{square}번 칸 가죽 조각은 오토마 더미로",
     "It takes the 7x7 tile": "7x7 보너스 타일을 가져가요",
     "Neutral there, yours on top": "위치 토큰 그 자리, 위로",
-    "Neutral token to its place": "위치 토큰 {to}",
+    "Neutral there": "위치 토큰 그 자리",
     "Pile with {button}; neutral there": "{button} 있는 더미, 위치 토큰 →",
     "Pile without {button}; neutral there": "{button} 없는 더미, 위치 토큰 →",
     "Token {start} {to} {end}": "토큰 {start} {to} {end}",

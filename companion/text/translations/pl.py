@@ -176,7 +176,7 @@ TRANSLATIONS: dict[str, str] = {
     "Leather {square} to Automa's pile": "Specjalny z {square} dla Automy",
     "It takes the 7x7 tile": "Bierze żeton 7x7",
     "Neutral there, yours on top": "Pionek tam, twój na wierzch",
-    "Neutral token to its place": "Pionek na miejsce kawałka",
+    "Neutral there": "Pionek tam",
     "Pile with {button}; neutral there": "Na stos z {button}; pionek tam",
     "Pile without {button}; neutral there": "Na stos bez {button}; pionek tam",
     "Token {start} {to} {end}": "Znacznik {start} {to} {end}",

@@ -176,7 +176,7 @@ TRANSLATIONS: dict[str, str] = {
     "Leather {square} to Automa's pile": "Кожаный с {square} - Автоме",
     "It takes the 7x7 tile": "Она берёт тайл 7x7",
     "Neutral there, yours on top": "Фишку туда, жетон сверху",
-    "Neutral token to its place": "Фишку на место лоскута",
+    "Neutral there": "Фишку туда",
     "Pile with {button}; neutral there": "В стопку с {button}; фишку туда",
     "Pile without {button}; neutral there": "В стопку без {button}; фишку туда",
     "Token {start} {to} {end}": "Жетон {start} {to} {end}",
