@@ -268,6 +268,7 @@ def game_in_progress(state_dir: Path, actions: int = 12) -> None:
     while len(app.game.move_stack) < actions or not isinstance(app.view(), TurnView):
         for item in inputs_for(app.view(), choose, rng):
             app.handle(item)
+    app.store.close()  # as the device stops: the database is free for the next start
 
 
 MEASURED_PYTHON = (sys.executable, "-P")
