@@ -1,25 +1,35 @@
 #!/usr/bin/env bash
-# The virtual Raspberry Pi: a Debian 12 machine under qemu with the Pi's
-# buses made of real kernel drivers (gpio-sim, i2c-stub), on which the real
-# systemd/install.sh installs the companion, a scripted game is played
+# The virtual Raspberry Pi: a Debian machine under qemu with the Pi's buses
+# made of real kernel drivers (gpio-sim, i2c-stub) and a FAT boot partition
+# at /boot/firmware holding Raspberry Pi OS's stock config.txt, on which the
+# real systemd/install.sh installs the companion, a scripted game is played
 # through the GPIO lines and read back from the I2C panel, and the power is
 # cut (qemu killed, no shutdown) at random moments of play. See
 # hardware/README.md ("A virtual Raspberry Pi") for what it checks.
 #
-#   sudo ./scripts/virtual-pi.sh              # the full run: 50 power cuts
+#   sudo ./scripts/virtual-pi.sh              # amd64, Debian 12: 50 power cuts
 #   sudo ./scripts/virtual-pi.sh --ci         # CI: the same checks, 3 cuts
+#   sudo ./scripts/virtual-pi.sh --arch arm64 --ci  # arm64 (Cortex-A53), Debian 13
+#   sudo ./scripts/virtual-pi.sh --release 13       # amd64 on Debian 13
 #   sudo ./scripts/virtual-pi.sh --cuts 10 --seed 7
-#   sudo ./scripts/virtual-pi.sh --no-fsync   # a build without fsync: must fail
+#   sudo ./scripts/virtual-pi.sh --synchronous-off   # commits not on the card: must fail
+#   sudo ./scripts/virtual-pi.sh --no-watchdog-ping  # must fail too
 #
-# Needs root on Debian or Ubuntu (apt-get installs qemu-system-x86,
-# debootstrap and friends if missing) and the network the first time: the
-# image (Debian 12, its kernel, the two drivers built from Debian's
-# linux-source-6.1) and the wheels are cached outside the repository, in
+# --arch amd64 (the default) runs under qemu-system-x86_64, --arch arm64 under
+# qemu-system-aarch64 -M virt -cpu cortex-a53 with the board revision in the
+# device tree; --release 12 or 13 picks Debian 12 "bookworm" or 13 "trixie"
+# (default: 12 on amd64, 13 on arm64, what Raspberry Pi OS is built on now).
+# Needs root on Debian or Ubuntu (apt-get installs qemu, debootstrap and
+# friends if missing; for arm64 also qemu-user-static, through which
+# debootstrap runs the guest's programs) and the network the first time: the
+# image (Debian, its kernel, the two drivers built from Debian's
+# linux-source) and the wheels are cached outside the repository, in
 # $VIRTUAL_PI_CACHE (default: $XDG_CACHE_HOME/patchwork-virtual-pi if
 # XDG_CACHE_HOME is set, else /var/cache/patchwork-virtual-pi).
 # Prints one line per check and ends with "N passed, M failed"; exits
 # non-zero on any failure. A machine that cannot run it at all (not root, not
-# Debian or Ubuntu on x86_64, apt or Debian's mirror out of reach, no qemu)
+# Debian or Ubuntu on x86_64, apt or Debian's mirror out of reach, no qemu,
+# for arm64 no binfmt_misc to run the guest's programs with)
 # gets one line "SKIPPED: <why>" and exit status 77, which .ci/run does not
 # count as a failure; whatever fails after the image exists is a failure.
 
@@ -37,8 +47,29 @@ fi
 MIRROR=${VIRTUAL_PI_MIRROR:-http://deb.debian.org/debian}
 SECURITY_MIRROR=${VIRTUAL_PI_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
 HOST_PYTHON=/usr/bin/python3
-# Debian's python3 in the guest is 3.11: the wheels are fetched for it.
-GUEST_PYTHON_VERSION=3.11
+ARCH=amd64
+RELEASE=
+for ((i = 1; i <= $#; i++)); do
+    case ${!i} in
+        --arch) j=$((i + 1)); ARCH=${!j:-} ;;
+        --arch=*) ARCH=${!i#--arch=} ;;
+        --release) j=$((i + 1)); RELEASE=${!j:-} ;;
+        --release=*) RELEASE=${!i#--release=} ;;
+    esac
+done
+case $ARCH in
+    amd64) MACHINE=x86_64 QEMU_PACKAGE=qemu-system-x86 RELEASE=${RELEASE:-12} ;;
+    arm64) MACHINE=aarch64 QEMU_PACKAGE=qemu-system-arm RELEASE=${RELEASE:-13} ;;
+    *) printf 'virtual-pi: --arch must be amd64 or arm64, not "%s"\n' "$ARCH" >&2; exit 2 ;;
+esac
+# Per release: its name, the guest's Python (the wheels are fetched for it),
+# its glibc (the newest manylinux tag it runs) and its kernel's source.
+case $RELEASE in
+    12) CODENAME=bookworm GUEST_PYTHON_VERSION=3.11 GUEST_GLIBC=36 KERNEL_SOURCE=6.1 ;;
+    13) CODENAME=trixie GUEST_PYTHON_VERSION=3.13 GUEST_GLIBC=41 KERNEL_SOURCE=6.12 ;;
+    *) printf 'virtual-pi: --release must be 12 or 13, not "%s"\n' "$RELEASE" >&2; exit 2 ;;
+esac
+QEMU=qemu-system-$MACHINE
 
 say() { printf 'virtual-pi: %s\n' "$*" >&2; }
 die() { say "$*"; exit 2; }
@@ -50,14 +81,19 @@ cannot_run_here() {
 
 [[ $EUID -eq 0 ]] || cannot_run_here "not root (debootstrap and chroot need it): sudo $0 $*"
 [[ "$(uname -m)" == x86_64 ]] ||
-    cannot_run_here "not x86_64 (the guest is amd64 and the host tools are set up for an x86_64 host)"
+    cannot_run_here "not x86_64 (the host tools are set up for an x86_64 host)"
 { command -v apt-get && command -v dpkg-query; } >/dev/null ||
     cannot_run_here "no apt-get (it needs Debian or Ubuntu to install qemu and debootstrap)"
 
 # --- the host's tools --------------------------------------------------------
 
-HOST_PACKAGES=(qemu-system-x86 qemu-utils debootstrap debian-archive-keyring e2fsprogs
-    python3 python3-venv xz-utils)
+HOST_PACKAGES=("$QEMU_PACKAGE" qemu-utils debootstrap debian-archive-keyring e2fsprogs
+    dosfstools mtools python3 python3-venv xz-utils)
+# An arm64 guest's programs run on the host during the build through
+# qemu-user and binfmt_misc; its device tree gets the board's revision (fdtput).
+if [[ $ARCH == arm64 ]]; then
+    HOST_PACKAGES+=(qemu-user-static binfmt-support device-tree-compiler)
+fi
 
 ensure_host_packages() {
     local missing=() package
@@ -74,11 +110,25 @@ ensure_host_packages() {
     fi
 }
 
+# debootstrap runs an arm64 guest's programs in a chroot: the kernel hands
+# them to qemu-aarch64-static through binfmt_misc.
+ensure_binfmt() {
+    [[ $ARCH == arm64 ]] || return 0
+    local binfmt=/proc/sys/fs/binfmt_misc
+    if [[ ! -e $binfmt/status ]]; then
+        mount -t binfmt_misc binfmt_misc "$binfmt" 2>/dev/null ||
+            cannot_run_here "binfmt_misc cannot be mounted (needed to build the arm64 image)"
+    fi
+    [[ -e $binfmt/qemu-aarch64 ]] || update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
+    [[ -e $binfmt/qemu-aarch64 ]] ||
+        cannot_run_here "binfmt_misc has no qemu-aarch64 entry (update-binfmts --enable qemu-aarch64 failed)"
+}
+
 # The image comes from Debian's mirror: one look before building it, so that
 # a machine without it is told so rather than failed halfway (debootstrap
 # itself fetches with wget, a dependency of its package).
 ensure_mirror_reachable() {
-    wget -q --spider --tries=2 --timeout=30 "$MIRROR/dists/bookworm/InRelease" ||
+    wget -q --spider --tries=2 --timeout=30 "$MIRROR/dists/$CODENAME/InRelease" ||
         cannot_run_here "Debian's mirror $MIRROR is unreachable, and no image is cached in $CACHE"
 }
 
@@ -87,16 +137,18 @@ ensure_mirror_reachable() {
 # Everything that goes into the image: a change to any of it builds a new one.
 image_recipe_hash() {
     {
+        printf '%s %s\n' "$ARCH" "$RELEASE"
         sed -n '/^# --- the image/,/^# --- end of the image/p' "$0"
-        (cd "$HERE/guest" && find modules image -type f | LC_ALL=C sort | xargs tail -n +1)
+        (cd "$HERE/guest" && find modules image boot -type f | LC_ALL=C sort | xargs tail -n +1)
     } | sha256sum | cut -c1-16
 }
 
 # Debian packages of the guest. python3-venv, python3-spidev and i2c-tools are
 # what install.sh asks apt for (installed here because the guest has no
-# network: apt then finds them installed); python3-lgpio is not in Debian 12.
-GUEST_PACKAGES=(linux-image-amd64 linux-headers-amd64 linux-source-6.1 gcc make libc6-dev
-    xz-utils python3 python3-venv python3-spidev i2c-tools)
+# network: apt then finds them installed); python3-lgpio is not in Debian 12
+# or 13. dosfstools: fsck.vfat, for the boot partition as on Raspberry Pi OS.
+GUEST_PACKAGES=("linux-image-$ARCH" "linux-headers-$ARCH" gcc make libc6-dev
+    xz-utils python3 python3-venv python3-spidev i2c-tools dosfstools)
 
 chroot_mounts() {
     local root=$1
@@ -122,15 +174,16 @@ build_image() {
     fi
     mkdir -p "$work"
     trap 'chroot_unmounts "'"$root"'"' EXIT
-    say "building the Debian 12 image (debootstrap, kernel, gpio-sim and i2c-stub): a few minutes"
-    debootstrap --variant=minbase \
+    say "building the Debian $RELEASE $ARCH image (debootstrap, kernel, gpio-sim and i2c-stub):" \
+        "$([[ $ARCH == arm64 ]] && echo "half an hour or more, emulated" || echo "a few minutes")"
+    debootstrap --variant=minbase --arch="$ARCH" \
         --include=systemd-sysv,udev,kmod,initramfs-tools,ca-certificates,procps \
-        bookworm "$root" "$MIRROR" >"$work/debootstrap.log" 2>&1 ||
+        "$CODENAME" "$root" "$MIRROR" >"$work/debootstrap.log" 2>&1 ||
         die "debootstrap failed: see $work/debootstrap.log"
     cat >"$root/etc/apt/sources.list" <<EOF
-deb $MIRROR bookworm main
-deb $MIRROR bookworm-updates main
-deb $SECURITY_MIRROR bookworm-security main
+deb $MIRROR $CODENAME main
+deb $MIRROR $CODENAME-updates main
+deb $SECURITY_MIRROR $CODENAME-security main
 EOF
     # A small initramfs (the modules to reach the disk, not every driver).
     mkdir -p "$root/etc/initramfs-tools/conf.d"
@@ -138,34 +191,47 @@ EOF
     printf '%s\n' virtio_pci virtio_blk ext4 >>"$root/etc/initramfs-tools/modules"
     chroot_mounts "$root"
     chroot "$root" sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q --no-install-recommends ${GUEST_PACKAGES[*]}" \
+        apt-get install -y -q --no-install-recommends ${GUEST_PACKAGES[*]} &&
+        cd /root && apt-get download -q linux-source-$KERNEL_SOURCE" \
         >"$work/packages.log" 2>&1 || die "installing the guest's packages failed: see $work/packages.log"
     local kver
-    kver=$(find "$root/lib/modules" -mindepth 1 -maxdepth 1 -name '*-amd64' -printf '%f\n' | sort | tail -n 1)
-    mkdir -p "$root/opt/virtual-pi-build"
-    cp "$HERE"/guest/modules/* "$root/opt/virtual-pi-build/"
+    kver=$(find "$root/lib/modules" -mindepth 1 -maxdepth 1 -name "*-$ARCH" -printf '%f\n' | sort | tail -n 1)
+    # The drivers' four source files, unpacked by the host's own dpkg and xz
+    # (under qemu-user they would take minutes).
+    local build=$root/opt/virtual-pi-build
+    mkdir -p "$build/src"
+    cp "$HERE"/guest/modules/* "$build/"
+    dpkg-deb --fsys-tarfile "$root"/root/linux-source-"$KERNEL_SOURCE"_*.deb |
+        tar -xO "./usr/src/linux-source-$KERNEL_SOURCE.tar.xz" |
+        tar -xJ -C "$build/src" --strip-components=1 \
+            linux-source-"$KERNEL_SOURCE"/{drivers/gpio/gpio-sim.c,drivers/gpio/gpiolib.h,kernel/irq/irq_sim.c,drivers/i2c/i2c-stub.c}
+    rm -f "$root"/root/linux-source-*.deb
     chroot "$root" sh /opt/virtual-pi-build/build-modules.sh "$kver" /opt/virtual-pi-build \
         >"$work/modules.log" 2>&1 || die "building gpio-sim and i2c-stub failed: see $work/modules.log"
-    # The machine: its disk, its name, the test's units, nothing periodic.
+    # The machine: its disks, its name, the test's units, nothing periodic.
+    # The boot partition is FAT and mounted where Raspberry Pi OS mounts it.
     cp -r "$HERE"/guest/image/. "$root/"
     chroot "$root" sh -c 'echo virtual-pi >/etc/hostname
-        printf "/dev/vda / ext4 errors=remount-ro 0 1\nvirtualpi /mnt/virtual-pi 9p trans=virtio,version=9p2000.L,ro,nofail 0 0\n" >/etc/fstab
-        mkdir -p /mnt/virtual-pi
+        printf "/dev/vda / ext4 errors=remount-ro 0 1\nLABEL=bootfs /boot/firmware vfat defaults 0 2\nvirtualpi /mnt/virtual-pi 9p trans=virtio,version=9p2000.L,ro,nofail 0 0\n" >/etc/fstab
+        mkdir -p /mnt/virtual-pi /boot/firmware
         passwd -d root >/dev/null
         systemctl enable virtual-pi-hardware.service virtual-pi-agent.service >/dev/null 2>&1
         # Nothing periodic, no text consoles (no screen): each boot is short under TCG.
         systemctl mask apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer fstrim.timer \
             e2scrub_reap.service getty-static.service getty@tty1.service systemd-binfmt.service \
             proc-sys-fs-binfmt_misc.automount >/dev/null 2>&1
-        rm -rf /opt/virtual-pi-build /usr/src/linux-source-6.1.tar.xz
+        rm -rf /opt/virtual-pi-build
         apt-get clean' >>"$work/modules.log" 2>&1
     chroot_unmounts "$root"
     trap - EXIT
     cp "$root/boot/vmlinuz-$kver" "$work/vmlinuz"
     cp "$root/boot/initrd.img-$kver" "$work/initrd.img"
     mkfs.ext4 -q -F -L virtual-pi -d "$root" "$work/disk.raw" 3G >/dev/null
+    # 256 MiB of FAT32 labelled bootfs, as Raspberry Pi OS's first partition.
+    mkfs.vfat -C -F 32 -n bootfs "$work/boot.raw" 262144 >/dev/null
+    mcopy -i "$work/boot.raw" "$HERE/guest/boot/config.txt" ::config.txt
     mkdir -p "$image"
-    mv "$work/vmlinuz" "$work/initrd.img" "$work/disk.raw" "$image/"
+    mv "$work/vmlinuz" "$work/initrd.img" "$work/disk.raw" "$work/boot.raw" "$image/"
     rm -rf -- "$work"
     say "image cached in $image"
 }
@@ -176,10 +242,11 @@ EOF
 # The project's dependencies and lgpio, as manylinux wheels for the guest's
 # Python, fetched on the host (the guest has no network) with pip download.
 # pip takes only the platform tags it is given: every manylinux up to the
-# guest's glibc 2.36 (lgpio 0.2.2 is manylinux_2_34 only).
-WHEEL_PLATFORMS=(manylinux_2_36_x86_64 manylinux_2_35_x86_64 manylinux_2_34_x86_64
-    manylinux_2_31_x86_64 manylinux_2_28_x86_64 manylinux_2_27_x86_64 manylinux_2_17_x86_64
-    manylinux2014_x86_64 any)
+# guest's glibc (lgpio 0.2.2 is manylinux_2_34 only).
+mapfile -t WHEEL_PLATFORMS < <(
+    seq -f "manylinux_2_%g_$MACHINE" "$GUEST_GLIBC" -1 17
+    printf '%s\n' "manylinux2014_$MACHINE" any
+)
 fetch_wheels() {
     local wheels=$1 pip_venv=$CACHE/host-pip
     if [[ ! -x "$pip_venv/bin/pip" ]]; then
@@ -202,8 +269,8 @@ fetch_wheels() {
 
 main() {
     ensure_host_packages
-    qemu-system-x86_64 -version >/dev/null 2>&1 ||
-        cannot_run_here "qemu-system-x86_64 does not run: $(qemu-system-x86_64 -version 2>&1 | head -n 1)"
+    "$QEMU" -version >/dev/null 2>&1 ||
+        cannot_run_here "$QEMU does not run: $("$QEMU" -version 2>&1 | head -n 1)"
     mkdir -p "$CACHE"
     # One run at a time per cache (its image build and its run/ folder): a
     # second one waits, however it was started.
@@ -213,13 +280,14 @@ main() {
         flock "$cache_lock"
     fi
     local image
-    image=$CACHE/image-$(image_recipe_hash)
+    image=$CACHE/image-$ARCH-debian$RELEASE-$(image_recipe_hash)
     if [[ ! -f "$image/disk.raw" ]]; then
         ensure_mirror_reachable
+        ensure_binfmt
         build_image "$image"
     fi
     local wheels
-    wheels=$CACHE/wheels-$({
+    wheels=$CACHE/wheels-$ARCH-py$GUEST_PYTHON_VERSION-$({
         cat "$REPO/pyproject.toml"
         printf '%s\n' "${WHEEL_PLATFORMS[@]}"
     } | sha256sum | cut -c1-16)
@@ -231,7 +299,7 @@ main() {
     # repository's own venv, as ./scripts/test.sh sets it up).
     bash "$REPO/scripts/setup-venv.sh" dev >/dev/null
     exec "$HOST_PYTHON" "$HERE/host.py" --repo "$REPO" --image "$image" --wheels "$wheels" \
-        --work "$CACHE/run" "$@"
+        --work "$CACHE/run" --arch "$ARCH" --release "$RELEASE" "$@"
 }
 
 main "$@"

@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,9 +33,18 @@ sys.path.insert(0, str(HERE))
 from panel import Panel  # noqa: E402
 
 STATE_DIR = "/var/lib/patchwork-companion"
+DATABASE = f"{STATE_DIR}/companion.db"
+DATABASE_FILES = ((DATABASE, 0), (f"{DATABASE}-wal", 0))
+"""The store and its write-ahead log, read from the start in one round trip."""
+FS_ERROR_TRIGGER = "/sys/fs/ext4/vda/trigger_fs_error"
+"""Writing to it makes ext4 meet an error: the errors= mount option decides the rest."""
 PANEL_LOG = "/sys/kernel/debug/i2c-stub-writes"
 """Every write that reached i2c-stub's chip (our addition to the driver)."""
 SERVICE = "patchwork-companion.service"
+BOOT_CONFIG = "/boot/firmware/config.txt"
+STOCK_CONFIG = HERE / "guest" / "boot" / "config.txt"
+"""Raspberry Pi OS's config.txt as a new card has it: the boot partition's only file."""
+BEGIN, END = "# BEGIN patchwork-companion", "# END patchwork-companion"
 # The sh1106-encoder build's wiring, as in scripts/virtual-pi/virtual-pi.toml.
 ENCODER_A, ENCODER_B, SWITCH, BACK_KEY = 17, 27, 22, 5
 # The scripted set-up: a solo game, as docs/demo-solo.txt starts it; then
@@ -47,8 +60,10 @@ CLEAN_GAME_SELECTS = DEAL_SELECTS + 1 + 20
 # A game is started again once this many actions are confirmed, so the cut
 # runs stay inside the part of a game that "select" alone can play.
 RESTART_AFTER_ACTIONS = 30
-BOOT_TIMEOUT = 240
-READY_TIMEOUT = 240
+BOOT_TIMEOUT = 600
+READY_TIMEOUT = 600
+"""Generous: an emulated arm64 boot on a loaded 2-core host takes minutes. Only ever
+waited in full when the guest went wrong."""
 QUIET = 1.0
 """Seconds without a new picture after which the first screen of a boot counts as settled."""
 FRAME_TIMEOUT = 90
@@ -57,11 +72,11 @@ it is only ever waited in full when the device went wrong."""
 POLL = 0.1
 CUT_WINDOW = 0.5
 """A cut lands up to this many seconds after the release of the press before it:
-before, during or after the journal write the press causes (press to frame takes
+before, during or after the commit the press causes (press to frame takes
 0.05-0.3 s under TCG)."""
 # Where a power cut landed, from the press it follows.
-BEFORE_WRITE = "before its journal write"
-DURING_WRITE = "after its journal write, before its frame"
+BEFORE_WRITE = "before its commit"
+DURING_WRITE = "after its commit, before its frame"
 AFTER_FRAME = "after its frame"
 
 
@@ -84,6 +99,57 @@ class GuestError(RuntimeError):
     pass
 
 
+CONSOLE = {"amd64": "ttyS0", "arm64": "ttyAMA0"}
+BOARD_REVISION = 0xC03114
+"""A Raspberry Pi 4 Model B 4 GB, rev 1.4, as its firmware writes it in the device tree."""
+
+
+def machine(arch: str, accel: str) -> list[str]:
+    """The qemu command line of the machine, before its disks and devices."""
+    if arch == "arm64":
+        # A Pi 3/4/Zero 2 W's cores are Cortex-A53/A72 (ARMv8.0): the wheels
+        # must run on the older of them.
+        return ["qemu-system-aarch64", "-M", "virt", "-accel", "tcg", "-cpu", "cortex-a53"] + [
+            "-m", "1024", "-smp", "2"
+        ]  # fmt: skip
+    # -cpu max: the wheels (Pillow's) use x86-64-v2 instructions that TCG's
+    # default CPU model lacks (SIGILL at import).
+    return ["qemu-system-x86_64", "-accel", accel, "-cpu", "max", "-m", "1024", "-smp", "2"]
+
+
+def board_device_tree(command: list[str], dtb: Path) -> None:
+    """qemu's own device tree for the arm64 machine, made a Raspberry Pi 4's where
+    gpiozero looks: the board revision in /system/linux,revision (as the Pi's
+    firmware puts it), and without the machine's PL061 GPIO controller and the
+    power key on it, so that gpio-sim's chip is /dev/gpiochip0 as the header's
+    is on a Pi 4."""
+    raw = dtb.with_suffix(".qemu.dtb")
+    subprocess.run([*command, "-machine", f"dumpdtb={raw}"], check=True, capture_output=True)
+    source = subprocess.run(
+        ["dtc", "-q", "-I", "dtb", "-O", "dts", str(raw)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    # Top-level nodes: one tab in, closed by the first "};" one tab in.
+    source, removed = re.subn(
+        r"\n\t(pl061@[0-9a-f]+|gpio-keys) \{.*?\n\t\};", "", source, flags=re.S
+    )
+    if removed != 2 or "\n\tchosen {" not in source:
+        sys.exit("virtual-pi: qemu's device tree has no PL061 with its gpio-keys, or no /chosen")
+    source = source.replace(
+        "\n\tchosen {",
+        f"\n\tsystem {{\n\t\tlinux,revision = <{BOARD_REVISION:#x}>;\n\t}};\n\n\tchosen {{",
+        1,
+    )
+    subprocess.run(
+        ["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb), "-"],
+        check=True,
+        input=source,
+        text=True,
+    )
+
+
 class Guest:
     """One boot of the virtual machine and its agent."""
 
@@ -96,31 +162,26 @@ class Guest:
             console.write(f"\n===== boot at {time.strftime('%H:%M:%S')} =====\n".encode())
         # The serial console, appended boot after boot: the first place to look.
         command = [
-            # -cpu max: the wheels (Pillow's) use x86-64-v2 instructions that
-            # TCG's default CPU model lacks (SIGILL at import).
-            "qemu-system-x86_64",
-            "-accel",
-            accel,
-            "-cpu",
-            "max",
-            "-m",
-            "1024",
-            "-smp",
-            "2",
+            *machine(args.arch, accel),
             "-kernel",
             str(args.image / "vmlinuz"),
             "-initrd",
             str(args.image / "initrd.img"),
             "-append",
+            f"root=/dev/vda rw console={CONSOLE[args.arch]} panic=1 quiet "
             # The PC's own SMBus (i2c_piix4) stays out: otherwise the stub's bus
             # number depends on which driver loads first, boot after boot.
-            "root=/dev/vda rw console=ttyS0 panic=1 quiet systemd.show_status=1 "
-            "modprobe.blacklist=i2c_piix4",
+            "systemd.show_status=1 modprobe.blacklist=i2c_piix4 "
+            # udev finds the boot partition's label late under emulation.
+            "systemd.default_device_timeout_sec=600",
             # cache=unsafe: qemu ignores the guest's flushes towards the host's
             # disk; the guest's own page cache is still lost when qemu is
             # killed, which is the power cut under test (the host never crashes).
             "-drive",
             f"file={work / 'disk.raw'},format=raw,if=virtio,cache=unsafe",
+            # The boot partition (FAT, /boot/firmware), as the card's first one.
+            "-drive",
+            f"file={work / 'boot.raw'},format=raw,if=virtio,cache=unsafe",
             "-virtfs",
             f"local,path={work / 'share'},mount_tag=virtualpi,security_model=none,readonly=on",
             "-device",
@@ -139,6 +200,11 @@ class Guest:
             "-serial",
             "chardev:console",
         ]
+        if args.arch == "arm64":
+            dtb = work / "board.dtb"
+            if not dtb.exists():
+                board_device_tree(command, dtb)
+            command += ["-dtb", str(dtb)]
         # A session of its own: a terminal's hang-up or Ctrl-C is not a power cut.
         with open(work / "qemu.err", "ab") as errors:
             self.process = subprocess.Popen(
@@ -285,6 +351,8 @@ class VirtualPi:
         self.args = args
         self.checks = Checks()
         self.work = args.work
+        self.source = args.work / "share" / "source"
+        """The copy of the checkout that the guest installs and the laptop runs."""
         self.guest: Guest | None = None
         self.panel = Panel()
         self.panel_offset = 0
@@ -294,6 +362,8 @@ class VirtualPi:
         self.reference: list[str] = []
         self.menus: dict = {}
         self.accel = args.accel
+        self.watchdog_seconds = 0.0
+        self.stock_config: bytes | None = None
 
     # -- machine --
 
@@ -306,7 +376,7 @@ class VirtualPi:
             shutil.copy(HERE / "guest" / name, share / "guest" / name)
         shutil.copy(HERE / "virtual-pi.toml", share / "virtual-pi.toml")
         shutil.copytree(self.args.wheels, share / "wheels")
-        source = share / "source"
+        source = self.source
         files = (
             subprocess.run(
                 # safe.directory: run through sudo, root reads a checkout it does not own.
@@ -323,17 +393,14 @@ class VirtualPi:
             if origin.is_file():
                 (source / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(origin, source / name)
-        if self.args.no_fsync:
-            mutate_without_fsync(source)
-        subprocess.run(
-            [
-                "cp",
-                "--sparse=always",
-                str(self.args.image / "disk.raw"),
-                str(self.work / "disk.raw"),
-            ],
-            check=True,
-        )
+        for mutant in MUTANTS:
+            if getattr(self.args, mutant):
+                mutate(source, mutant)
+        for disk in ("disk.raw", "boot.raw"):
+            subprocess.run(
+                ["cp", "--sparse=always", str(self.args.image / disk), str(self.work / disk)],
+                check=True,
+            )
 
     def boot(self) -> str:
         self.guest = Guest(self.args, self.work, self.accel)
@@ -398,8 +465,10 @@ class VirtualPi:
     # -- the disk as the program left it (page cache, not yet the disk) --
 
     def snapshot(self) -> dict:
-        journal = self.guest.read(f"{STATE_DIR}/journal.jsonl")
-        return {"journal": journal_lines(journal), "frame": self.panel.picture()}
+        return {
+            "game": game_lines(*self.guest.reads(*DATABASE_FILES)),
+            "frame": self.panel.picture(),
+        }
 
     def service(self) -> dict:
         out = self.guest.run(
@@ -469,35 +538,95 @@ class VirtualPi:
             "/root/virtual-pi.toml",
             input=profile.replace("i2c_port = 1", f"i2c_port = {port}"),
         )
+        boot = guest.sh("findmnt -n -o FSTYPE /boot/firmware")["out"].strip()
+        self.stock_config = guest.read(BOOT_CONFIG)
+        c.check(
+            boot == "vfat" and self.stock_config == STOCK_CONFIG.read_bytes(),
+            f"{BOOT_CONFIG} is Raspberry Pi OS's stock file, on a FAT partition",
+            f"/boot/firmware is {boot or 'not mounted'}",
+        )
         started = time.monotonic()
-        result = guest.run(
+        result = self.install_sh()
+        (self.work / "install.log").write_text(result["out"] + result["err"])
+        took = time.monotonic() - started
+        print(f"      (install.sh took {took:.0f} s; output in {self.work / 'install.log'})")
+        release = self.args.release
+        ok = c.check(
+            result["rc"] == 0,
+            f"systemd/install.sh succeeds on Debian {release} without network",
+            last_lines(result["out"] + result["err"]),
+        )
+        c.check(
+            "lgpio" in result["out"] and "PyPI" in result["out"],
+            f"install.sh says it takes lgpio from PyPI (no python3-lgpio in Debian {release})",
+        )
+        installed = guest.read(BOOT_CONFIG)
+        fragment = (
+            self.args.repo / "firmware_configs" / "sh1106-encoder" / "config.txt"
+        ).read_text()
+        block_lines = (
+            (installed or b"")
+            .decode(errors="replace")
+            .splitlines()[len(STOCK_CONFIG.read_text().splitlines()) :]
+        )
+        c.check(
+            installed is not None
+            and installed.startswith(self.stock_config)
+            and block_lines[:1] != []
+            and block_lines[0].startswith(BEGIN)
+            and block_lines[1:] == ["[all]", *fragment.splitlines(), END]
+            and "reboot" in result["out"]
+            and self.service().get("ActiveState") == "inactive",
+            "install.sh adds its marked block (dtparam=i2c_arm=on, its baudrate, gpio-shutdown) "
+            "after the stock lines, asks for a reboot and leaves the service stopped until then",
+            f"config.txt ends with {block_lines[-3:]}; service {self.service().get('ActiveState')}",
+        )
+        again = self.install_sh()
+        c.check(
+            again["rc"] == 0
+            and "already up to date" in again["out"]
+            and guest.read(BOOT_CONFIG) == installed,
+            "a second install.sh leaves config.txt as it was",
+            last_lines(again["out"] + again["err"]),
+        )
+        if ok:
+            self.reboot()
+        return ok
+
+    def install_sh(self, *options: str) -> dict:
+        return self.guest.run(
             "env",
             "PIP_NO_INDEX=1",
             "PIP_FIND_LINKS=/mnt/virtual-pi/wheels",
             "/root/patchwork-companion/systemd/install.sh",
-            "--profile",
-            "/root/virtual-pi.toml",
-            "--firmware",
-            "sh1106-encoder",
+            *(options or ("--profile", "/root/virtual-pi.toml", "--firmware", "sh1106-encoder")),
             timeout=900,
         )
-        (self.work / "install.log").write_text(result["out"] + result["err"])
-        took = time.monotonic() - started
-        print(f"      (install.sh took {took:.0f} s; output in {self.work / 'install.log'})")
-        ok = c.check(
-            result["rc"] == 0,
-            "systemd/install.sh succeeds on Debian 12 without network",
-            last_lines(result["out"] + result["err"]),
+
+    def reboot(self) -> None:
+        """A clean reboot, as the installer asks: poweroff, then the power on again."""
+        # The agent may be stopped before its answer leaves.
+        with contextlib.suppress(GuestError, TimeoutError, OSError):
+            self.guest.run("systemctl", "poweroff", "--no-block", timeout=10)
+        try:
+            self.guest.process.wait(timeout=BOOT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise GuestError(
+                f"no poweroff within {BOOT_TIMEOUT} s: see {self.guest.console}"
+            ) from None
+        self.guest.cut()
+        self.boot()
+
+    def uninstall(self) -> None:
+        result = self.install_sh("--uninstall")
+        left = self.guest.sh("ls /boot/firmware")["out"].split()
+        self.checks.check(
+            result["rc"] == 0
+            and self.guest.read(BOOT_CONFIG) == self.stock_config
+            and left == ["config.txt"],
+            "install.sh --uninstall puts config.txt back byte for byte, no backup left behind",
+            f"/boot/firmware holds {left}; " + last_lines(result["out"] + result["err"]),
         )
-        c.check(
-            "config.txt" in result["out"] and "not a Raspberry Pi" in result["out"],
-            "install.sh says it found no config.txt to edit",
-        )
-        c.check(
-            "lgpio" in result["out"] and "PyPI" in result["out"],
-            "install.sh says it takes lgpio from PyPI (no python3-lgpio in Debian 12)",
-        )
-        return ok
 
     def service_checks(self) -> dict:
         c = self.checks
@@ -516,7 +645,39 @@ class VirtualPi:
             "the unit has a watchdog",
             str(state.get("WatchdogUSec")),
         )
+        self.watchdog_seconds = seconds(state.get("WatchdogUSec", "0"))
+        revision = self.guest.sh(
+            "od -An -tx1 /proc/device-tree/system/linux,revision | tr -d ' \n'; "
+            "ls /run/virtual-pi/cpuinfo"
+        )["out"]
+        if self.args.arch == "arm64":
+            c.check(
+                revision.strip() == f"{BOARD_REVISION:08x}",
+                "gpiozero found the board in the device tree (linux,revision "
+                f"{BOARD_REVISION:x}; no /proc/cpuinfo bound over)",
+                revision,
+            )
         return state
+
+    def watchdog_fired(self) -> str:
+        """What shows that the watchdog killed the service in this boot ("" if nothing)."""
+        restarts = self.service().get("NRestarts")
+        timeouts = self.guest.sh(
+            f"journalctl -b -u {SERVICE} --no-pager -q | grep -c 'Watchdog timeout'"
+        )["out"].strip()
+        found = [f"NRestarts={restarts}"] if restarts != "0" else []
+        found += [f"{timeouts} 'Watchdog timeout' in its journal"] if timeouts != "0" else []
+        return ", ".join(found)
+
+    def outlive_watchdog(self) -> float:
+        """Wait until the service has lived 1.5 watchdog periods: a daemon that never
+        pings is killed by then. The service's age in seconds."""
+        pid = self.service().get("MainPID", "0")
+        age = float(self.guest.sh(f"ps -o etimes= -p {pid}")["out"].strip() or 0)
+        wanted = 1.5 * self.watchdog_seconds
+        if age < wanted:
+            time.sleep(wanted - age)
+        return max(age, wanted)
 
     def last_log(self) -> str:
         return last_lines(
@@ -526,7 +687,7 @@ class VirtualPi:
     def play(
         self, inputs: list[str], frames: list[str | None], first: int = 1
     ) -> list[dict] | None:
-        """Press each input once its frame before is on the panel; the journal after each,
+        """Press each input once its frame before is on the panel; the saved game after each,
         and the seconds from its release to its frame ("latency").
 
         None (after one FAIL line naming the press) if a press never showed its frame.
@@ -557,7 +718,7 @@ class VirtualPi:
         started = time.monotonic()
         # The menus before a game are the same whatever its seed.
         menus = FIRST_START + SETUP
-        self.menus = expected_run(self.args.repo, 0, menus)
+        self.menus = expected_run(self.args.repo, self.source, 0, menus)
         self.settle()
         c.check(
             self.panel.display_on and self.panel.picture() == self.menus["start"],
@@ -569,17 +730,17 @@ class VirtualPi:
         if self.play(menus, self.menus["frames"]) is None:
             return
         # The next press deals a game from the device's own random seed; the
-        # journal is written before the screen, so its header names the seed.
+        # game is committed before the screen, so its header names the seed.
         timed = self.timed_press("select", None)
         if timed is None:
             c.check(False, "the press that deals the game reached the panel")
             return
-        header = journal_lines(self.guest.read(f"{STATE_DIR}/journal.jsonl"))[:1]
+        header = self.snapshot()["game"][:1]
         seed = json.loads(header[0])["seed"] if header else None
-        if not c.check(seed is not None, "the dealing press wrote the journal's header first"):
+        if not c.check(seed is not None, "the dealing press saved the game's header first"):
             return
         inputs = menus + ["select"] * CLEAN_GAME_SELECTS
-        expected = expected_run(self.args.repo, seed, inputs)
+        expected = expected_run(self.args.repo, self.source, seed, inputs)
         dealt = len(menus)
         c.check(
             expected["frames"][:dealt] == self.menus["frames"]
@@ -599,40 +760,43 @@ class VirtualPi:
             f"(release to frame: median {statistics.median(latencies):.1f} s, "
             f"longest {max(latencies):.1f} s)",
         )
-        journal = snapshots[-1]["journal"]
+        game = snapshots[-1]["game"]
         first_game = expected["first_game"]
-        lengths = [len(snap["journal"]) for snap in snapshots]
+        lengths = [len(snap["game"]) for snap in snapshots]
         differ = [
             f"press {number}: {got} lines, the laptop {want}"
             for number, (got, want) in enumerate(
-                zip(lengths, expected["journal_lengths"][dealt:], strict=True), start=dealt + 1
+                zip(lengths, expected["game_lengths"][dealt:], strict=True), start=dealt + 1
             )
             if got != want
         ]
         c.check(
             not differ,
-            "after every press the journal has as many lines as the laptop's",
+            "after every press the saved game has as many lines as the laptop's",
             "; ".join(differ[:5]),
         )
         c.check(
-            bool(journal)
-            and journal == first_game[: len(journal)]
-            and len(journal) == expected["journal_lengths"][-1],
-            f"the journal in {STATE_DIR} is the game as scripted ({len(journal) - 1} actions)",
-            f"got {len(journal)} lines, expected {expected['journal_lengths'][-1]}",
+            bool(game)
+            and game == first_game[: len(game)]
+            and len(game) == expected["game_lengths"][-1],
+            f"the game in {DATABASE} is the game as scripted ({len(game) - 1} actions)",
+            f"got {len(game)} lines, expected {expected['game_lengths'][-1]}",
         )
-        # A watchdog that was not fed would have killed it (WatchdogSec=30)
-        # during the game: the same process must still be there.
-        after = self.service()
+        # A watchdog that was not fed kills the service within 1.5 periods
+        # of its start: the same process must still be there after them.
         elapsed = time.monotonic() - started
+        age = self.outlive_watchdog()
+        after = self.service()
+        fired = self.watchdog_fired()
         c.check(
             after.get("MainPID") == state.get("MainPID")
-            and after.get("NRestarts") == "0"
+            and not fired
             and after.get("ActiveState") == "active",
-            f"the watchdog was fed: the same process served the whole game ({elapsed:.0f} s)",
-            str(after),
+            f"the watchdog was fed: the same process served the whole game ({elapsed:.0f} s) "
+            f"and lived {age:.0f} s, 1.5 x WatchdogSec, without a restart",
+            fired or str(after),
         )
-        self.reference = expected_journal_for(self.args.repo, journal)
+        self.reference = expected_game_for(self.args.repo, self.source, game)
 
     def timed_press(self, name: str, want: str | None) -> float | None:
         """press_until, and the seconds from the release to the frame (None: no frame)."""
@@ -646,28 +810,25 @@ class VirtualPi:
         prefix_broken = 0
         no_resume = 0
         moments = {BEFORE_WRITE: 0, DURING_WRITE: 0, AFTER_FRAME: 0}
+        watchdog: list[str] = []
         for number in range(1, count + 1):
             # Play on with "select", then one last press and the cut a random
             # moment after its release.
-            confirmed = self.snapshot()["journal"]
+            confirmed = self.snapshot()["game"]
             for _ in range(self.rng.randint(0, 3)):
                 if self.press_until("select", None):
-                    confirmed = self.snapshot()["journal"]
-            delay = self.rng.uniform(0, CUT_WINDOW)
-            before = self.panel.picture()
-            steps = press(SWITCH)
-            steps[-1][2] = 0  # the delay runs from the release itself
-            self.guest.pulls(steps)
-            time.sleep(delay)
+                    confirmed = self.snapshot()["game"]
+            fired = self.watchdog_fired()
+            if fired:
+                watchdog.append(f"boot before cut {number}: {fired}")
+            delay, before = self.press_then_pause()
             # One look at both (a round trip less), then the cut at once.
-            journal, log = self.guest.reads(
-                (f"{STATE_DIR}/journal.jsonl", 0), (PANEL_LOG, self.panel_offset)
-            )
+            database, wal, log = self.guest.reads(*DATABASE_FILES, (PANEL_LOG, self.panel_offset))
             self.guest.cut()
             self.panel_offset += self.panel.feed(log or b"")
-            written = journal_lines(journal)
+            written = game_lines(database, wal)
             shown = self.panel.picture() != before
-            # The journal goes to disk before the screen: a line whose frame
+            # The game is committed before the screen: a line whose frame
             # reached the panel was confirmed to the player.
             if shown:
                 confirmed = written if len(written) > len(confirmed) else confirmed
@@ -675,15 +836,12 @@ class VirtualPi:
             else:
                 moment = DURING_WRITE if len(written) > len(confirmed) else BEFORE_WRITE
             moments[moment] += 1
-            self.boot()
-            state = self.wait_active()
+            state, on_disk = self.power_on()
             active = state.get("ActiveState") == "active"
-            self.settle()
-            on_disk = journal_lines(self.guest.read(f"{STATE_DIR}/journal.jsonl"))
             kept = on_disk[: len(confirmed)] == confirmed
             if on_disk and on_disk[0] != (self.reference or [""])[0]:
                 # A game started after the last check: its own reference.
-                self.reference = expected_journal_for(self.args.repo, on_disk)
+                self.reference = expected_game_for(self.args.repo, self.source, on_disk)
             reference_prefix = on_disk == self.reference[: len(on_disk)]
             problems = [
                 problem
@@ -697,7 +855,8 @@ class VirtualPi:
             status = f"FAIL ({', '.join(problems)})" if problems else "ok"
             print(
                 f"      cut {number}/{count} {delay:.2f} s after a release, {moment}: "
-                f"{len(confirmed)} journal lines confirmed on the panel, {len(written)} written, "
+                f"{len(confirmed)} game log lines confirmed on the panel, "
+                f"{len(written)} committed, "
                 f"{len(on_disk)} on disk after the reboot; "
                 f"service {state.get('ActiveState')}: {status}",
                 flush=True,
@@ -724,12 +883,87 @@ class VirtualPi:
         )
         c.check(
             prefix_broken == 0,
-            "after every cut the journal on disk is the scripted game, cut short at most",
-            f"{prefix_broken} cuts left a different or damaged journal",
+            "after every cut the game on disk is the scripted game, cut short at most",
+            f"{prefix_broken} cuts left a different or damaged game",
+        )
+        age = self.outlive_watchdog()
+        fired = self.watchdog_fired()
+        if fired:
+            watchdog.append(f"last boot: {fired}")
+        c.check(
+            not watchdog,
+            f"the watchdog never fired: NRestarts=0 and no 'Watchdog timeout' in the journal "
+            f"of each of the {count + 1} boots (the last one watched for {age:.0f} s)",
+            "; ".join(watchdog),
+        )
+
+    def press_then_pause(self) -> tuple[float, str | None]:
+        """Press select, then wait a random moment of up to CUT_WINDOW from the release:
+        when a cut or a card failure lands. The pause, and the picture before the press."""
+        delay = self.rng.uniform(0, CUT_WINDOW)
+        before = self.panel.picture()
+        steps = press(SWITCH)
+        steps[-1][2] = 0  # the delay runs from the release itself
+        self.guest.pulls(steps)
+        time.sleep(delay)
+        return delay, before
+
+    def power_on(self) -> tuple[dict, list[str]]:
+        """Boot after a cut: the service's state once it is up, and the game on the disk."""
+        self.boot()
+        state = self.wait_active()
+        self.settle()
+        return state, self.snapshot()["game"]
+
+    def read_only_card(self, rounds: int) -> None:
+        """The card fails into read-only mid-game: ext4 meets an error (set off
+        through its trigger_fs_error) and, mounted errors=remount-ro as on
+        Raspberry Pi OS, stops taking writes, a random moment 0-0.5 s after the
+        release of a press. The next press must tell the player that it was not
+        saved. What the panel had shown as done and the card lost is measured
+        (a figure, not a check: no program can keep what the kernel said it
+        wrote and then dropped), after a power cut and a reboot."""
+        told = lost = 0
+        for number in range(1, rounds + 1):
+            confirmed = self.snapshot()["game"]
+            delay, before = self.press_then_pause()
+            self.guest.sh(f"echo 1 > {FS_ERROR_TRIGGER}")
+            if self.wait_for(None, before):
+                shown = self.snapshot()["game"]
+                if len(shown) > len(confirmed):
+                    confirmed = shown
+            self.press_until("select", None)
+            notices = self.guest.sh(
+                f"journalctl -b -u {SERVICE} --no-pager -q | grep -c 'was not saved'"
+            )["out"].strip()
+            # ext4 marks its superblock read-only, the mount stays rw: statvfs sees both.
+            read_only = self.guest.run(
+                "python3", "-c", "import os; print(os.statvfs('/').f_flag & os.ST_RDONLY)"
+            )["out"].strip()
+            self.settle()
+            pictures = self.write_pictures(f"read-only-{number}", None)
+            self.guest.cut()
+            state, on_disk = self.power_on()
+            kept = on_disk[: len(confirmed)] == confirmed
+            told += notices not in ("", "0")
+            lost += not kept
+            print(
+                f"      read-only {number}/{rounds} {delay:.2f} s after a release: card "
+                f"{'still writable' if read_only == '0' else 'read-only'}, "
+                f"{notices} 'not saved' notices by the next press (panel in {pictures}); "
+                f"{len(confirmed)} game log lines shown as done, {len(on_disk)} on the card "
+                f"after a cut and a reboot ({'kept' if kept else 'LOST'}); "
+                f"service {state.get('ActiveState')}",
+                flush=True,
+            )
+        self.checks.check(
+            told == rounds,
+            f"after the card went read-only, the next press told the player it was not saved "
+            f"({told} of {rounds}; shown as done and lost: {lost} of {rounds})",
         )
 
     def new_game(self) -> None:
-        state = f"{STATE_DIR}/journal.jsonl {STATE_DIR}/progress.json {STATE_DIR}/history"
+        state = f"{DATABASE} {DATABASE}-wal {DATABASE}-shm"
         self.guest.sh(f"systemctl stop {SERVICE} && rm -rf {state} && systemctl start {SERVICE}")
         self.wait_active()
         self.settle()
@@ -737,24 +971,63 @@ class VirtualPi:
             self.press_until(name, None)
 
 
-def mutate_without_fsync(source: Path) -> None:
-    """The mutant that must fail: every os.fsync in the program does nothing."""
-    changed = 0
-    for path in (source / "companion").rglob("*.py"):
-        text = path.read_text()
-        if "os.fsync(" in text:
-            path.write_text(text.replace("os.fsync(", "(lambda _fd: None)("))
-            changed += 1
-    if not changed:
-        sys.exit("virtual-pi: --no-fsync found no os.fsync( in companion/ to remove")
+def seconds(timespan: str) -> float:
+    """systemd's printed time span ("30s", "1min 30s", "500ms") in seconds."""
+    units = {"min": 60, "s": 1, "ms": 1e-3, "us": 1e-6}
+    return sum(
+        float(amount) * units[unit] for amount, unit in re.findall(r"(\d+)(min|ms|us|s)", timespan)
+    )
 
 
-def journal_lines(data: bytes | None) -> list[str]:
-    if not data:
+MUTANTS = {
+    "no_watchdog_ping": (
+        "companion/daemon/notify.py",
+        'return self.notify(WATCHDOG="1")',
+        "return True",
+    ),
+    "synchronous_off": (
+        "companion/storage/store.py",
+        'SYNCHRONOUS = "FULL"',
+        'SYNCHRONOUS = "OFF"',
+    ),
+}
+"""The builds the checks must catch, each one line of the program changed: a daemon
+that never sends WATCHDOG=1, a store that commits without waiting for the card."""
+
+
+def mutate(source: Path, mutant: str) -> None:
+    name, line, instead = MUTANTS[mutant]
+    path = source / name
+    text = path.read_text()
+    if text.count(line) != 1:
+        sys.exit(f"virtual-pi: --{mutant.replace('_', '-')} found no '{line}' in {path}")
+    path.write_text(text.replace(line, instead))
+
+
+def game_lines(database: bytes | None, wal: bytes | None) -> list[str]:
+    """The game in progress in a copy of the store's files (its game log's lines: the
+    header, then one per confirmed action); [] without one.
+
+    A copy, opened on the host: the device's process holds its database
+    exclusively. SQLite reads the copied WAL's committed transactions as it
+    would at the device's next start, and nothing of a transaction not committed.
+    """
+    if not database:
         return []
-    lines = data.decode(errors="replace").split("\n")
-    # A last line without its newline was being written: not part of the game.
-    return [line for line in lines[:-1] if line.strip()]
+    with tempfile.TemporaryDirectory(prefix="virtual-pi-store-") as folder:
+        copy = Path(folder) / "companion.db"
+        copy.write_bytes(database)
+        if wal:
+            copy.with_name("companion.db-wal").write_bytes(wal)
+        connection = sqlite3.connect(copy)
+        try:
+            header = connection.execute("SELECT header FROM current_game").fetchone()
+            moves = connection.execute("SELECT line FROM moves ORDER BY number").fetchall()
+        except sqlite3.DatabaseError:
+            return []
+        finally:
+            connection.close()
+    return [header[0], *(line for (line,) in moves)] if header else []
 
 
 def as_text(picture: str | None) -> str:
@@ -775,25 +1048,29 @@ def diff_pictures(got, expected) -> str:
     return f"{sum(a != b for a, b in zip(got, expected, strict=False))} pixels differ"
 
 
-def expected_run(repo: Path, seed: int, inputs: list[str]) -> dict:
-    """The laptop companion's screens and journal for `inputs` (see expected.py)."""
+def expected_run(repo: Path, source: Path, seed: int, inputs: list[str]) -> dict:
+    """The laptop companion's screens and saved game for `inputs` (see expected.py),
+    from the copy of the checkout the guest installed (with the repository's .venv):
+    the checkout may change while a run goes on."""
     done = subprocess.run(
-        [str(repo / ".venv/bin/python"), str(HERE / "expected.py"), str(seed), *inputs],
+        [str(repo / ".venv/bin/python"), str(source / "scripts/virtual-pi/expected.py")]
+        + [str(seed), *inputs],
         check=True,
         capture_output=True,
         text=True,
+        env={**os.environ, "PYTHONPATH": str(source)},
     )
     return json.loads(done.stdout)
 
 
-def expected_journal_for(repo: Path, journal: list[str]) -> list[str]:
+def expected_game_for(repo: Path, source: Path, game: list[str]) -> list[str]:
     """The game that "select" alone plays from the scripted set-up (with the seed
-    of `journal`'s header), far enough for every cut before a new game."""
-    seed = json.loads(journal[0]).get("seed") if journal else None
+    of `game`'s header), far enough for every cut before a new game."""
+    seed = json.loads(game[0]).get("seed") if game else None
     if seed is None:
         return []
     presses = FIRST_START + SETUP + ["select"] * (DEAL_SELECTS + 1 + 2 * RESTART_AFTER_ACTIONS + 20)
-    return expected_run(repo, seed, presses)["first_game"]
+    return expected_run(repo, source, seed, presses)["first_game"]
 
 
 def main() -> int:
@@ -806,34 +1083,51 @@ def main() -> int:
     parser.add_argument("--cuts", type=int, help="power cuts (default 50, 3 with --ci)")
     parser.add_argument("--seed", type=int, default=None, help="the cut moments' random seed")
     parser.add_argument(
-        "--no-fsync", action="store_true", help="install a mutant without fsync (must fail)"
+        "--read-only", type=int, default=1, help="times the card fails into read-only (default 1)"
+    )
+    parser.add_argument(
+        "--synchronous-off",
+        action="store_true",
+        help="install a mutant whose store commits with synchronous=OFF (must fail)",
+    )
+    parser.add_argument(
+        "--no-watchdog-ping",
+        action="store_true",
+        help="install a mutant that never sends WATCHDOG=1 (must fail)",
     )
     parser.add_argument(
         "--accel", default=None, help="kvm or tcg (default: kvm if it boots, else tcg)"
     )
+    parser.add_argument("--arch", choices=("amd64", "arm64"), default="amd64")
+    parser.add_argument("--release", choices=("12", "13"), default="12")
     args = parser.parse_args()
     if args.seed is None:
         args.seed = random.randrange(1 << 30)
     cuts = args.cuts if args.cuts is not None else (3 if args.ci else 50)
     print(
-        f"virtual Pi: {cuts} power cuts, seed {args.seed}"
-        + (", program WITHOUT fsync" if args.no_fsync else ""),
+        f"virtual Pi ({args.arch}, Debian {args.release}): {cuts} power cuts, seed {args.seed}"
+        + (", store with synchronous=OFF" if args.synchronous_off else "")
+        + (", program WITHOUT watchdog pings" if args.no_watchdog_ping else ""),
         flush=True,
     )
     pi = VirtualPi(args)
     started = time.monotonic()
     try:
-        pi.accel = args.accel or choose_accel(args)
+        pi.accel = args.accel or ("tcg" if args.arch == "arm64" else choose_accel(args))
         pi.prepare()
         pi.boot()
         pi.checks.check(
-            True, f"the guest boots Debian 12's kernel and systemd ({pi.accel.upper()})"
+            True,
+            f"the {args.arch} guest boots Debian {args.release}'s kernel and systemd "
+            f"({pi.accel.upper()})",
         )
         if pi.install():
             state = pi.service_checks()
             if state.get("ActiveState") == "active":
                 pi.clean_game(state)
                 pi.power_cuts(cuts)
+                pi.read_only_card(args.read_only)
+                pi.uninstall()
     except (GuestError, TimeoutError, subprocess.CalledProcessError) as error:
         pi.checks.check(False, "the virtual Pi ran to the end", str(error))
     finally:
