@@ -444,16 +444,23 @@ def _code(error: sqlite3.Error) -> int:
     return getattr(error, "sqlite_errorcode", 0) & 0xFF
 
 
+SIDECAR_SUFFIXES = ("-wal", "-shm", "-journal")
+"""The files SQLite writes beside the database: the same rule holds for them."""
+
+
 def _refuse_links(directory: Path, path: Path) -> None:
-    """`StorageError` if the state directory or the database is a symbolic link, or the
-    database has another name elsewhere: the game would be written outside the directory."""
+    """`StorageError` if the state directory, the database or a file SQLite writes beside
+    it is a symbolic link, or one of these files has another name elsewhere: the game
+    would be written outside the directory."""
     if directory.is_symlink():
         raise StorageError(f"state directory {directory} is a symbolic link; refusing to use it")
-    try:
-        status = os.lstat(path)
-    except FileNotFoundError:
-        return
-    if stat.S_ISLNK(status.st_mode):
-        raise StorageError(f"{path} is a symbolic link; refusing to use it")
-    if status.st_nlink > 1:
-        raise StorageError(f"{path} has {status.st_nlink} links; refusing to use it")
+    for suffix in ("", *SIDECAR_SUFFIXES):
+        file = path.with_name(path.name + suffix)
+        try:
+            status = os.lstat(file)
+        except FileNotFoundError:
+            continue
+        if stat.S_ISLNK(status.st_mode):
+            raise StorageError(f"{file} is a symbolic link; refusing to use it")
+        if status.st_nlink > 1:
+            raise StorageError(f"{file} has {status.st_nlink} links; refusing to use it")

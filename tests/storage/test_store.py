@@ -337,6 +337,25 @@ def test_a_database_with_a_second_name_is_refused(tmp_path):
         Store(state)
 
 
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+@pytest.mark.parametrize("link", ["hard", "symbolic"])
+def test_a_linked_file_beside_the_database_is_refused_and_its_target_untouched(
+    tmp_path, suffix, link
+):
+    outside = tmp_path / "outside"
+    outside.write_bytes(b"X\n")
+    state = tmp_path / "state"
+    state.mkdir()
+    sidecar = state / (DATABASE_NAME + suffix)
+    if link == "hard":
+        os.link(outside, sidecar)
+    else:
+        sidecar.symlink_to(outside)
+    done = companion(["simulate", "--script", str(DEMO), "--state-dir", str(state)])
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert DATABASE_NAME + suffix in done.stderr and outside.read_bytes() == b"X\n"
+
+
 def test_a_state_directory_that_is_a_symbolic_link_is_refused(tmp_path):
     real = tmp_path / "real"
     real.mkdir()
