@@ -32,7 +32,7 @@ def test_header_and_action_lines_are_exactly_as_documented():
         "seed": 42,
         "circle": list(setup.circle),
         "deck_order": list(setup.deck_order),
-        "deal": "0000-02NK",
+        "deal": "0000-031U",
     }
     assert setup.circle[-1] == "P00" and len(setup.circle) == 33
     assert sorted(setup.deck_order) == list(range(13, 25))
@@ -216,8 +216,8 @@ def solo_header(**changes) -> str:
 
 
 def test_a_header_deal_code_must_be_the_one_its_seed_and_deck_make():
-    assert read_log([solo_header()]).setup.seed == 42  # "0000-02NK", as written
-    for wrong in ("0000-02NJ", "0000-002W", 7):
+    assert read_log([solo_header()]).setup.seed == 42  # "0000-031U", as written
+    for wrong in ("0000-031T", "0000-002W", 7):
         with pytest.raises(LogError) as caught:
             read_log([solo_header(deal=wrong)])
         assert caught.value.line == 1

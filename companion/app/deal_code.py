@@ -1,7 +1,7 @@
 """Entering a deal code with the encoder: turn to the character, press to keep it.
 
-The code's 32 characters wrap around, and the cursor stays where the last one
-was kept, so any character is at most 16 turns away. Back takes the last
+The code's 28 characters wrap around, and the cursor stays where the last one
+was kept, so any character is at most 14 turns away. Back takes the last
 character off (or leaves, with none). The eighth character checks the code.
 """
 

@@ -2,10 +2,11 @@
 
 A dealt solo game is drawn from its seed: the circle, the deck order and every
 reshuffle (setup.py). So the seed and the deck are the whole deal. The code writes
-them in Crockford's base 32 (digits and letters without I, L, O and U, which read
-as 1, 1, 0 and V), 7 characters for the 33 bits, then a check character (the Luhn
-mod N algorithm), which catches any one character mistyped and most pairs of
-neighbours swapped. It is shown in two halves of four: `7K3M-QX2D`.
+them in base 28: the digits and letters whose glyphs in the panel's font no other
+character of the code comes near (docs/SOLO.md), 7 characters for the 33 bits, then
+a check character (the Luhn mod N algorithm), which catches any one character
+mistyped and most pairs of neighbours swapped. It is shown in two halves of four:
+`G127-TY7K`.
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ from companion.engine.automa import Deck
 from companion.engine.errors import SetupError
 from companion.engine.setup import SEEDS, Mode, Setup, solo_setup
 
-ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-"""Crockford's base 32: what a deal code is written with."""
-READ_AS = {"O": "0", "I": "1", "L": "1"}
-"""Letters a player may type for a digit they look like (Crockford's decoding)."""
+ALPHABET = "012345679ACDEGHJKLMNPQTUVWXY"
+"""What a deal code is written with: the digits and letters but 8, B, F, I, O, R, S and
+Z. The panel's glyphs draw each of these within two or three pixels of a character
+kept (8 and B of 6, B of D, F of E, I of T, O of 0, R of P, S of 5) or in the same
+shape (Z as 2). An even count, as the Luhn mod N check needs; 28^7 holds 33 bits."""
+READ_AS = {"O": "0", "S": "5", "Z": "2"}
+"""Letters a player may type for the digit they look like."""
 DATA_CHARACTERS = 7
 CODE_CHARACTERS = DATA_CHARACTERS + 1
 """Seven for the seed and the deck, one check character."""
@@ -42,7 +46,7 @@ class Deal:
 
     @property
     def code(self) -> str:
-        """The code as shown: `7K3M-QX2D`."""
+        """The code as shown: `G127-TY7K`."""
         value = self.seed * len(DECKS) + DECKS.index(self.deck)
         digits = []
         for _ in range(DATA_CHARACTERS):
@@ -57,7 +61,7 @@ class Deal:
 def parse_deal(text: str) -> Deal:
     """The deal a code stands for; `DealCodeError` (one line) if it is not one.
 
-    Case, hyphens and spaces do not matter; O, I and L are read as 0, 1 and 1.
+    Case, hyphens and spaces do not matter; O, S and Z are read as 0, 5 and 2.
 
     >>> parse_deal("0000-003t")
     Deal(seed=1, deck=<Deck.TACTICAL: 'tactical'>)
@@ -71,7 +75,7 @@ def parse_deal(text: str) -> Deal:
         raise DealCodeError(f"a deal code has {CODE_CHARACTERS} characters, not {len(characters)}")
     for char in characters:
         if char not in ALPHABET:
-            raise DealCodeError(f"{char!r} is not in a deal code (0-9 and A-Z but I, L, O, U)")
+            raise DealCodeError(f"{char!r} is not in a deal code ({ALPHABET})")
     digits = [ALPHABET.index(char) for char in characters]
     if _check_digit(digits[:DATA_CHARACTERS]) != digits[DATA_CHARACTERS]:
         raise DealCodeError("the check character does not match: a character is wrong")
@@ -97,7 +101,7 @@ def deal_of(setup: Setup) -> Deal | None:
 
 
 def _check_digit(digits: list[int]) -> int:
-    """Luhn mod N: every second digit from the right doubled, its base-32 digits summed."""
+    """Luhn mod N: every second digit from the right doubled, its base-28 digits summed."""
     total = 0
     for place, digit in enumerate(reversed(digits)):
         if place % 2 == 0:
