@@ -100,7 +100,7 @@ class NewGameFlow:
             )
         )
 
-    def _pick_deck(self, difficulty: DifficultyLevel) -> None:
+    def _pick_deck(self, difficulty: DifficultyLevel, selected: int = 0) -> None:
         if self.deal is not None:
             # A deal given to the command decides the deck and the circle.
             self._deal(SetupChoice(Mode.SOLO, difficulty, self.deal.deck), self.deal.seed)
@@ -116,7 +116,8 @@ class NewGameFlow:
         entries.append(Entry(words("Deal code"), partial(self._enter_code, difficulty)))
         entries.append(Entry(words("Back"), self.solo))
         title = words("Automa deck")
-        self.app.show(Menu(title, entries, on_back=self.solo, kind=ScreenKind.DECK))
+        menu = Menu(title, entries, on_back=self.solo, selected=selected, kind=ScreenKind.DECK)
+        self.app.show(menu)
 
     def two_player(self) -> None:
         words = self.app.words
@@ -151,7 +152,8 @@ class NewGameFlow:
             text = words("This is not a deal code: a character is wrong. Check it and correct it.")
             self.app.show(Notice(words("Deal code"), (text,), lambda: self.app.show(screen), words))
 
-        back = partial(self._pick_deck, difficulty)
+        # Back to the deck menu with the cursor on "Deal code", the row after the decks.
+        back = partial(self._pick_deck, difficulty, selected=len(Deck))
         self.app.show(DealCodeScreen(dealt, wrong, back, words))
 
     def _deal(self, choice: SetupChoice, seed: int | None = None) -> None:

@@ -84,7 +84,7 @@ def test_a_code_with_one_wrong_character_is_refused_and_can_be_corrected(tmp_pat
     )
 
 
-def test_back_with_no_character_leaves_for_the_deck_menu(tmp_path):
+def test_back_with_no_character_leaves_for_the_deck_menu_on_deal_code(tmp_path):
     app = companion_in(tmp_path / "state", "en", seed=5)
     open_code_entry(app)
     type_characters(app, "7")
@@ -92,6 +92,10 @@ def test_back_with_no_character_leaves_for_the_deck_menu(tmp_path):
     app.handle(Input.BACK)
     view = app.view()
     assert isinstance(view, MenuView) and view.kind is ScreenKind.DECK
+    # The cursor is where the player left: a press enters a code again, not a deal.
+    assert view.items[view.selected].label == "Deal code"
+    app.handle(Input.SELECT)
+    assert isinstance(app.view(), NumberView)
 
 
 def simulate_deal(state_dir, *extra):
