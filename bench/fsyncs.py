@@ -5,10 +5,12 @@
 The games are those of bench/device.py's bytes-per-input loop (the same seeds, the same
 stand-in player, from each game's first turn to its end), played one after the other on
 one companion as on the device (its store taking them all), without a display:
-nothing is drawn between an input and the next, so every fsync an input makes comes
-before its frame. The program runs under strace, which counts the fsync and fdatasync
-calls the process makes (SQLite's as well as Python's); a marker written to /dev/null
-before each input splits them by input. `--tree DIR` plays the companion of another
+nothing is drawn, so every fsync an input's handling makes comes before its frame. The
+program runs under strace, which counts the fsync and fdatasync calls the process makes
+(SQLite's as well as Python's); a marker written to /dev/null before each input, and
+one where its frame would be sent, split them by input. After the frame marker the
+companion's `after_frame` runs (the write-ahead log emptied after a game's end): its
+fsyncs delay no frame and are not counted. `--tree DIR` plays the companion of another
 checkout (e.g. a `git worktree` of an older commit) with the same script, for the
 baseline beside it.
 
@@ -27,8 +29,8 @@ import tempfile
 from pathlib import Path
 
 MARKER = b"@input\n"
-GAME_OVER = b"@over\n"
-"""Written once a game is over: the start of the next is not an input of this one."""
+FRAME = b"@frame\n"
+"""Written where the input's frame would be sent: what follows is not before it."""
 SYNC = re.compile(r"\b(fsync|fdatasync)\(")
 
 
@@ -54,7 +56,9 @@ def play(games: int) -> None:
                 for item in inputs_for(app.view(), choose, rng):
                     os.write(marker, MARKER)
                     app.handle(item)
-            os.write(marker, GAME_OVER)
+                    os.write(marker, FRAME)
+                    # Builds before the log was emptied after a frame have no after_frame.
+                    getattr(app, "after_frame", lambda: None)()
 
 
 def count(trace: str) -> collections.Counter[int]:
@@ -62,7 +66,7 @@ def count(trace: str) -> collections.Counter[int]:
     per_input: collections.Counter[int] = collections.Counter()
     current = None
     for line in trace.splitlines():
-        if '"@input\\n"' in line or '"@over\\n"' in line:
+        if '"@input\\n"' in line or '"@frame\\n"' in line:
             if current is not None:
                 per_input[current] += 1
             current = 0 if "@input" in line else None

@@ -171,6 +171,10 @@ class Companion:
         if self._game_rooms is not None:
             self._game_rooms.session.save()  # what the input changed, in one transaction
 
+    def after_frame(self) -> None:
+        """Housekeeping that may take fsyncs, once the input's frame is shown."""
+        self.store.empty_the_log()
+
     def view(self) -> View:
         return self.screen.view()
 

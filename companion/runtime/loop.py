@@ -183,6 +183,7 @@ class DisplayLoop:
                 continue
             self.app.handle(event.input)
             self.refresh()
+            self.app.after_frame()
             self.figures.inputs += 1
             self.figures.latencies.append(time.monotonic() - event.timestamp)
             # A backlog of inputs never leaves the queue empty: ping between them too.

@@ -149,6 +149,8 @@ class Store:
         """An unusable database that could not be moved aside either (a read-only card)."""
         self._cannot_write: OSError | None = None
         """Why no database could be opened for writing: every write fails with it."""
+        self._log_to_empty = False
+        """A game ended since the write-ahead log was last copied into the database."""
         _refuse_links(self.directory, self.path)
         self._set_aside_earlier_build()
         self._db = self._open()
@@ -309,7 +311,20 @@ class Store:
             self._end(result)
             self._put(Standing())
 
+    def empty_the_log(self) -> None:
+        """Copy the write-ahead log into the database and truncate it, if a game ended
+        since the last time: called after the frame, where its fsyncs delay no input,
+        so the log holds about one game. A failure only leaves the log as it was."""
+        if not self._log_to_empty:
+            return
+        self._log_to_empty = False
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as error:
+            logger.warning("%s: the write-ahead log was not emptied (%s)", self.path, error)
+
     def _end(self, result: Result) -> None:
+        self._log_to_empty = True
         log = self.current_log()
         self._db.execute(
             "INSERT INTO games (ended, finished, mode, difficulty, deck, scores, winner,"
@@ -395,7 +410,8 @@ def _connect(path: Path) -> sqlite3.Connection:
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         # No checkpoint inside a commit (two fsyncs more before that input's frame): the
-        # log is copied into the database here, at each start, and when it is closed.
+        # log is copied into the database at each start, after the frame of an input
+        # that ended a game (`empty_the_log`), and when it is closed.
         connection.execute("PRAGMA wal_autocheckpoint = 0")
         if new:
             connection.executescript(
