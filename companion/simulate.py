@@ -43,6 +43,7 @@ from companion.inputs.keyboard import (
     parse_script,
     press_key,
 )
+from companion.inputs.serial_pad import SerialPad
 from companion.inputs.simulated import SimulatedInputs
 from companion.logs import log_to_file
 from companion.output import PROGRAM, write_output
@@ -297,9 +298,7 @@ def _simulate(
         stack.enter_context(closing_on_signals(queue))
         if pad:
             # `run` with a terminal profile that has a pad: it played on the keyboard
-            # alone, the pad unread without a word. Imported here: pyserial for pads only.
-            from companion.inputs.serial_pad import SerialPad
-
+            # alone, the pad unread without a word.
             stack.enter_context(SerialPad(pad.url, pad.baudrate, queue, snapshot))
         if inputs is not None:
             feeder = threading.Thread(target=_feed, args=(simulated, inputs), daemon=True)

@@ -59,7 +59,6 @@ from companion.daemon.notify import Notifier
 from companion.display.oled import open_oled
 from companion.hardware.config import SerialPadConfig
 from companion.hardware.profile import load_profile
-from companion.inputs import serial_pad
 from companion.inputs.events import EventQueue, Input, InputEvent
 from companion.inputs.serial_pad import SerialPad
 from companion.render.screens import render
@@ -373,8 +372,8 @@ def run(
                 bool(pads) and pads[-1].stats().reconnects == len(ends) - 1 and pads[-1].connected
             )
 
-        # serve imports the pad's class when a profile has one: it gets this one.
-        serial_pad.SerialPad = Pad
+        # serve opens a pad of the class its module names: it gets this one.
+        service.SerialPad = Pad
         thread = threading.Thread(target=daemon, name="daemon", daemon=True)
         thread.start()
         try:
@@ -465,7 +464,7 @@ def run(
         finally:
             queue.close()
             thread.join(WAIT)
-            serial_pad.SerialPad = SerialPad
+            service.SerialPad = SerialPad
             end.close()
             display.cleanup()
         stats = pad.stats() if pad else None

@@ -26,6 +26,8 @@ from companion.hardware.flags import apply_display_overrides
 from companion.hardware.profile import ProfileError, default_profile_name, load_profile
 from companion.inputs.events import EventQueue
 from companion.inputs.gpio import open_gpio_inputs
+from companion.inputs.keyboard import KEY_HELP
+from companion.inputs.serial_pad import SerialPad
 from companion.logs import log_to_stderr
 from companion.output import PROGRAM
 from companion.render.screens import render
@@ -102,9 +104,6 @@ def serve(
     snapshot = StateSnapshot(app)
     with ExitStack() as stack:
         if profile.serial_pad:
-            # Only builds with a pad load pyserial: the others start faster without it.
-            from companion.inputs.serial_pad import SerialPad
-
             pad = SerialPad(profile.serial_pad.url, profile.serial_pad.baudrate, queue, snapshot)
             stack.enter_context(pad)
         loop = _loop(app, display, notifier, snapshot)
@@ -140,8 +139,6 @@ def panel_for(profile: HardwareProfile) -> Iterator[Display]:
     """The profile's display, opened, and cleaned up afterwards."""
     display: Display
     if profile.display.driver == TERMINAL_DRIVER:
-        from companion.inputs.keyboard import KEY_HELP  # not on a panel: it starts faster
-
         display = open_display("terminal", help_text=KEY_HELP)
     else:
         display = open_oled(profile.display)

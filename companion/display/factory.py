@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.display import DISPLAY_NAMES, EMULATORS
 from companion.display.sink import Display, DisplayUnavailable, DummyDisplay
+from companion.display.terminal import TerminalDisplay
 from companion.hardware.constants import HEIGHT, WIDTH
 
 
@@ -44,9 +45,6 @@ def open_display(
     so the device, which has neither, can still use the other sinks.
     """
     if name == "terminal":
-        # Imported here: the device, drawing on its panel, starts faster without it.
-        from companion.display.terminal import TerminalDisplay
-
         return TerminalDisplay(width=WIDTH, height=HEIGHT, **options)
     if name == "dummy":
         return DummyDisplay(width=WIDTH, height=HEIGHT, mode="1", **options)

@@ -28,6 +28,7 @@ from typing import Any
 
 import luma.core.error
 import luma.oled.device
+from luma.core.interface.serial import i2c, spi
 from luma.core.mixin import capabilities
 from luma.oled.device import sh1106
 from PIL import Image
@@ -385,8 +386,6 @@ def open_oled(
 
 
 def _open_i2c(config: DisplayConfig, bus: Any) -> Any:
-    from luma.core.interface.serial import i2c
-
     port = config.i2c_port
     path = f"/dev/i2c-{port}"
     try:
@@ -411,8 +410,6 @@ def _open_i2c(config: DisplayConfig, bus: Any) -> Any:
 
 
 def _open_spi(config: DisplayConfig, bus: Any, gpio: Any) -> Any:
-    from luma.core.interface.serial import spi
-
     path = f"/dev/spidev{config.spi_port}.{config.spi_device}"
     speed = config.bus_speed_hz
     if speed == I2C_DEFAULT_SPEED:

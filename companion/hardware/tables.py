@@ -8,6 +8,7 @@ string, a pin, a sub-table...) and refuses any key nobody asked for, with a
 
 from __future__ import annotations
 
+import difflib
 import string
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
@@ -59,8 +60,6 @@ class Table:
         allowed = tuple(allowed)
         for key in data:
             if key not in allowed:
-                import difflib  # here: only a misspelt key needs it
-
                 close = difflib.get_close_matches(key, allowed, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 self.fail(key, f"unknown key (expected one of {', '.join(allowed)}){hint}")

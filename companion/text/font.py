@@ -19,6 +19,7 @@ device. The letters of the device's languages all have glyphs of their own.
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -200,37 +201,6 @@ class DeferredGlyphs(Mapping[str, Glyph]):
         return sum(1 for _ in self)
 
 
-class ParsedGlyphs(Mapping[str, Glyph]):
-    """Glyphs in the `glyphs.py` notation, each parsed the first time it is asked for:
-    a screen draws a few dozen of the font's 225 characters, and parsing them all was
-    most of the font's import. Each is checked as it is parsed (`Glyph.parse`, and at
-    most `rows` tall); `Font` does not check them itself, which would parse them all.
-    """
-
-    def __init__(self, data: Mapping[str, str], rows: int) -> None:
-        self._data = data
-        self._rows = rows
-        self._parsed: dict[str, Glyph] = {}
-
-    def __getitem__(self, char: str) -> Glyph:
-        glyph = self._parsed.get(char)
-        if glyph is None:
-            glyph = Glyph.parse(self._data[char])
-            if len(glyph.rows) > self._rows:
-                raise ValueError(f"glyph {char!r} is taller than a line")
-            self._parsed[char] = glyph
-        return glyph
-
-    def __contains__(self, char: object) -> bool:
-        return char in self._data
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-
 _NO_GLYPHS: Mapping[str, Glyph] = MappingProxyType({})
 
 
@@ -278,13 +248,11 @@ class Font:
         for char, glyph in self.full_size.items():
             if char not in self.glyphs or len(glyph.rows) != self.height:
                 raise ValueError(f"font {self.name}: full-size {char!r} has no place in it")
-        # Deferred and parsed glyphs are checked as they are read: checking them here would
-        # read them all.
+        # Deferred glyphs are checked as they are read: checking them here would read them.
         at_hand = glyphs.at_hand if isinstance(glyphs, DeferredGlyphs) else glyphs
-        if not isinstance(at_hand, ParsedGlyphs):
-            too_tall = [char for char, glyph in at_hand.items() if len(glyph.rows) > self.rows + 1]
-            if too_tall:
-                raise ValueError(f"font {self.name}: glyphs taller than a line: {too_tall[:5]}")
+        too_tall = [char for char, glyph in at_hand.items() if len(glyph.rows) > self.rows + 1]
+        if too_tall:
+            raise ValueError(f"font {self.name}: glyphs taller than a line: {too_tall[:5]}")
 
     @property
     def height(self) -> int:
@@ -334,8 +302,6 @@ class Font:
             return char
         if char in _SUBSTITUTES:
             return _SUBSTITUTES[char]
-        import unicodedata  # here: only a character without a glyph needs it, never a start
-
         # Accented Latin letters lose their accent rather than become "?".
         base = unicodedata.normalize("NFKD", char)[:1]
         if base and base != char and base in self.glyphs and base.isalpha():
@@ -493,7 +459,7 @@ def _build_small() -> Font:
     return Font(
         name="small",
         # A line's rows and the row of leading above it, which an accented capital rises into.
-        glyphs=ParsedGlyphs({**glyphs.GLYPH_DATA, **LETTER_DATA}, rows=glyphs.GLYPH_ROWS + 1),
+        glyphs=_parse_all({**glyphs.GLYPH_DATA, **LETTER_DATA}),
         rows=glyphs.GLYPH_ROWS,
         cap_rows=glyphs.CAP_ROWS,
     )

@@ -11,7 +11,6 @@ from companion.text.font import (
     TIME,
     Font,
     Glyph,
-    ParsedGlyphs,
     wrap,
 )
 
@@ -237,16 +236,5 @@ def test_a_font_refuses_a_glyph_it_has_no_room_for():
             font(2, scale=2, full_size=full_size)
 
 
-def test_glyphs_parsed_on_use_are_checked_as_they_are_parsed():
-    parsed = ParsedGlyphs({"a": "# #", "b": "# # #", "c": "#. #"}, rows=2)
-    assert "b" in parsed and len(parsed) == 3 and list(parsed) == ["a", "b", "c"]
-    assert parsed["a"] == Glyph(width=1, rows=("#", "#"))
-    with pytest.raises(ValueError, match="taller than a line"):
-        parsed["b"]
-    with pytest.raises(ValueError, match="malformed"):
-        parsed["c"]
-
-
 def test_every_glyph_of_the_small_font_parses_and_fits_a_line_and_its_leading():
-    # The font parses a glyph only when it is first drawn: here all of them are.
     assert all(len(glyph.rows) <= SMALL.rows + 1 for glyph in SMALL.glyphs.values())
