@@ -190,11 +190,11 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from companion.storage.files import StorageError
-    from companion.storage.paths import resolve_state_dir
+    from companion.storage.paths import existing_state_dir
     from companion.storage.store import Store
 
     try:
-        with Store(resolve_state_dir(args.state_dir)) as store:
+        with Store.for_reading(existing_state_dir(args.state_dir)) as store:
             if args.game == "current":
                 log, missing = store.current_log(), "no game is in progress"
             elif args.game == "last":

@@ -67,6 +67,15 @@ def write_problem(directory: Path) -> OSError | None:
     return None
 
 
+def existing_state_dir(explicit: Path | None = None) -> Path:
+    """The state directory `resolve_state_dir` would use, without creating it: for a
+    command that only reads. `StorageError` (one line) if it is not a directory."""
+    directory = _choose_state_dir(explicit)
+    if not directory.is_dir():
+        raise StorageError(f"state directory {directory}: no such directory")
+    return directory
+
+
 def _choose_state_dir(explicit: Path | None) -> Path:
     if explicit is not None:
         return Path(explicit).expanduser()

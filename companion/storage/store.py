@@ -13,11 +13,14 @@ the database or the state directory is refused (a write would land outside it).
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import logging
 import os
+import shutil
 import sqlite3
 import stat
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -231,6 +234,23 @@ class Store:
         self.problem = f"the files of an earlier build ({', '.join(found)})"
         logger.warning("%s were moved to %s", self.problem, folder)
 
+    @classmethod
+    def for_reading(cls, directory: Path) -> Store:
+        """The database of `directory` opened to be read only: nothing in the directory
+        is created, moved or written. `StorageError` (one line) if there is no database,
+        a link stands in its place or a companion holds it."""
+        store = cls.__new__(cls)
+        store.directory = Path(directory)
+        store.path = store.directory / DATABASE_NAME
+        store.set_aside, store.problem, store.left_damaged = None, None, False
+        store._cannot_write = OSError(errno.EROFS, "opened to be read only")
+        store._log_to_empty = False
+        _refuse_links(store.directory, store.path)
+        if not store.path.is_file():
+            raise StorageError(f"{store.path}: no such database")
+        store._db = _read_only(store.path)
+        return store
+
     def close(self) -> None:
         self._db.close()
 
@@ -429,6 +449,41 @@ def _connect(path: Path) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """The database at `path` to read, creating nothing beside it (SQLite's `mode=ro`
+    would create its `-wal` and `-shm`). The file as it is if its log is empty: read
+    whole (`immutable`); else a copy of both, in a temporary directory."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        # The range SQLite locks for readers: a companion holds it while it runs.
+        fcntl.lockf(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB, 510, 0x40000002)
+    except OSError:
+        raise StoreBusyError(
+            f"state directory {path.parent} is in use by another companion"
+        ) from None
+    finally:
+        os.close(descriptor)
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if not wal.exists() or wal.stat().st_size == 0:
+            connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
+            connection.execute("SELECT 1 FROM current_game, progress").fetchall()
+            return connection
+        with tempfile.TemporaryDirectory() as copies:
+            copy = Path(copies) / DATABASE_NAME
+            shutil.copyfile(path, copy)
+            shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+            connection = sqlite3.connect(copy)
+            connection.execute("SELECT 1 FROM current_game, progress").fetchall()
+            # Read into memory: the copies go with the temporary directory.
+            memory = sqlite3.connect(":memory:")
+            connection.backup(memory)
+            connection.close()
+            return memory
+    except (sqlite3.Error, OSError) as error:
+        raise StorageError(f"{path}: cannot be read ({error})") from None
 
 
 def _take_the_lock(connection: sqlite3.Connection) -> None:

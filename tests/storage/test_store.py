@@ -271,6 +271,45 @@ def test_export_of_ended_games_by_number_and_the_last(tmp_path):
         assert missing.returncode == 2 and missing.stderr.strip().endswith(problem)
 
 
+def test_export_only_reads(tmp_path):
+    missing = companion(["export", "--state-dir", str(tmp_path / "none" / "deeper")])
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1
+    assert "no such directory" in missing.stderr and not (tmp_path / "none").exists()
+    empty = companion(["export", "--state-dir", str(tmp_path)])
+    assert empty.returncode == 2 and empty.stderr.count("\n") == 1
+    assert "no such database" in empty.stderr and not list(tmp_path.iterdir())
+    demo_played(tmp_path)
+    (tmp_path / "journal.jsonl").write_text("an earlier build's\n")
+    before = names_in(tmp_path)
+    exported = companion(["export", "--state-dir", str(tmp_path)])
+    assert exported.returncode == 0 and exported.stderr == ""
+    assert len(exported.stdout.splitlines()) == 18 and names_in(tmp_path) == before
+
+
+def test_export_reads_what_the_log_holds_after_a_power_cut_and_refuses_a_held_database(
+    tmp_path,
+):
+    # The files as a power cut leaves them: the last actions in the log alone.
+    played_in = tmp_path / "played"
+    state = tmp_path / "state"
+    state.mkdir()
+    demo_played(played_in)
+    store = Store(played_in)
+    store._db.execute("DELETE FROM moves WHERE number = 17")  # committed to the log alone
+    busy = companion(["export", "--state-dir", str(played_in)])
+    assert busy.returncode == 2 and busy.stderr.count("\n") == 1 and "in use" in busy.stderr
+    # Read after: closing a descriptor of the database drops this process's locks on it.
+    copies = {name: (played_in / name).read_bytes() for name in names_in(played_in)}
+    assert copies[f"{DATABASE_NAME}-wal"]
+    store.close()
+    for name, data in copies.items():
+        (state / name).write_bytes(data)
+    before = names_in(state)
+    exported = companion(["export", "--state-dir", str(state)])
+    assert exported.returncode == 0, exported.stderr
+    assert len(exported.stdout.splitlines()) == 1 + 16 and names_in(state) == before
+
+
 # --- 6. damage and hostile files -----------------------------------------------------------
 
 
