@@ -29,8 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from companion.testing.catalogs import characters_used  # noqa: E402
 from companion.text.hangul import ASCENT, DESCENT, SUBSET_NAME  # noqa: E402
-from companion.text.language import LANGUAGE_NAMES, characters_used  # noqa: E402
+from companion.text.language import LANGUAGE_NAMES  # noqa: E402
 
 PACKAGE = "xfonts-baekmuk"
 FONT_IN_PACKAGE = "usr/share/fonts/X11/75dpi/gulim12.pcf.gz"

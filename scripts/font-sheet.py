@@ -20,8 +20,9 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.hardware.constants import WIDTH
+from companion.testing.catalogs import characters_used, english, messages, translated
 from companion.text.font import wrap
-from companion.text.language import CONTEXT, LANGUAGE_NAMES, catalog, characters_used
+from companion.text.language import LANGUAGE_NAMES
 from companion.text.typefaces import body_font
 
 
@@ -29,8 +30,11 @@ def sheet_lines(language: str) -> list[str]:
     font = body_font(language)
     chars = "".join(sorted(char for char in characters_used(language) if char.isprintable()))
     lines = wrap(font, " ".join(chars), WIDTH, break_words=True)
-    # English has no catalog: its texts are the keys (any catalog's: each holds them all).
-    texts = catalog(language).values() or [CONTEXT.sub("", key) for key in catalog("ru")]
+    # English has no catalog: its texts are the messages' (any catalog's: each holds them all).
+    if language == "en":
+        texts = [text for message in messages("ru").values() for text in english(message)]
+    else:
+        texts = [text for message in messages(language).values() for text in translated(message)]
     return lines + [line for text in texts for line in wrap(font, text, WIDTH, break_words=True)]
 
 

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Creates .venv beside the checkout (once) and installs the companion with the extras
 # given as the argument (desktop: what playing needs; dev: that and the test tools);
-# later runs only reinstall when pyproject.toml changed. Says each step on stderr, so
-# a first start is never a silent wait.
+# later runs only reinstall when pyproject.toml or a catalog (.po, compiled to .mo by the
+# install: setup.py) changed. Says each step on stderr, so a first start is never a
+# silent wait.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 extras="${1:-dev}"
 venv="$top/.venv"
-fresh() { [ -f "$venv/.installed-$1" ] && [ ! "$top/pyproject.toml" -nt "$venv/.installed-$1" ]; }
+fresh() {
+    local stamp="$venv/.installed-$1"
+    [ -f "$stamp" ] && [ ! "$top/pyproject.toml" -nt "$stamp" ] &&
+        [ -z "$(find "$top/companion/text/locale" -name '*.po' -newer "$stamp" -print -quit)" ]
+}
 # dev holds desktop: a checkout set up for the tests plays without installing again.
 if fresh "$extras" || { [ "$extras" = desktop ] && fresh dev; }; then
     exit 0

@@ -239,8 +239,9 @@ EOF
 
 # --- the wheels --------------------------------------------------------------------
 
-# The project's dependencies and lgpio, as manylinux wheels for the guest's
-# Python, fetched on the host (the guest has no network) with pip download.
+# The project's dependencies and lgpio, and what building it needs (pyproject.toml's
+# build-system: setuptools, and Babel to compile the catalogs), as wheels for the
+# guest's Python, fetched on the host (the guest has no network) with pip download.
 # pip takes only the platform tags it is given: every manylinux up to the
 # guest's glibc (lgpio 0.2.2 is manylinux_2_34 only).
 mapfile -t WHEEL_PLATFORMS < <(
@@ -259,7 +260,7 @@ fetch_wheels() {
     "$pip_venv/bin/pip" download --quiet --disable-pip-version-check --dest "$wheels.tmp" \
         --only-binary=:all: --python-version "$GUEST_PYTHON_VERSION" --implementation cp \
         "${WHEEL_PLATFORMS[@]/#/--platform=}" \
-        "$wheels.tmp"/project/*.whl lgpio 'setuptools>=77' 2>"$CACHE/pip.log" || status=$?
+        "$wheels.tmp"/project/*.whl lgpio 'setuptools>=77' 'Babel>=2.12' 2>"$CACHE/pip.log" || status=$?
     # (pip's warnings about the index locations a machine's pip.conf names)
     grep -v "^WARNING: Location" "$CACHE/pip.log" >&2 || true
     ((status == 0)) || die "fetching the wheels failed (pip download: is PyPI reachable?)"

@@ -208,7 +208,7 @@ class InputTestScreen(Screen):
         return InputTestView(
             tuple(words(INPUT_NAMES[event]) for event in self.events[-5:]),
             words("Input test"),
-            words("inputs: {count}", count=len(self.events)),
+            words.counted("inputs: {count}", "inputs: {count}", count=len(self.events)),
             words("Press or turn anything"),
             words("select x3 to leave"),
         )

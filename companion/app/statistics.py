@@ -71,7 +71,13 @@ def statistics_lines(stats: Statistics, words: Words, rows_a_page: int) -> list[
         overall = stats.solo_overall
         lines.append(words("All solo: {wins}/{games} won", wins=overall.wins, games=overall.games))
     if stats.two_player_games:
-        lines.append(words("Two-player games: {count}", count=stats.two_player_games))
+        lines.append(
+            words.counted(
+                "Two-player games: {count}",
+                "Two-player games: {count}",
+                count=stats.two_player_games,
+            )
+        )
     if stats.recent:
         if len(lines) % rows_a_page == rows_a_page - 1:
             # The heading would end its page alone, its results on the next: it starts

@@ -44,8 +44,11 @@ def undo_prompt_lines(plan: UndoPlan, words: Words = ENGLISH_WORDS) -> tuple[str
     if plan.automa_turns == 1:
         what = words("{what}, and the Automa's turn after it", what=what)
     elif plan.automa_turns > 1:
-        what = words(
-            "{what}, and the Automa's {count} turns after it", what=what, count=plan.automa_turns
+        what = words.counted(
+            "{what}, and the Automa's {count} turns after it",
+            "{what}, and the Automa's {count} turns after it",
+            count=plan.automa_turns,
+            what=what,
         )
     return (words("Take back:"), what)
 
@@ -138,11 +141,27 @@ def _cards(undone: UndoneAction, words: Words) -> list[Card]:
     # The buttons, one line each (the cost back, then what the move paid back): short
     # enough for every language, and the card splits rather than wraps.
     if refund:
-        token.append(words("Take {count}{button} back from the bank", count=refund))
+        token.append(
+            words.counted(
+                "Take {count}{button} back from the bank",
+                "Take {count}{button} back from the bank",
+                count=refund,
+            )
+        )
     if advance := returned[Earning.ADVANCE]:
-        token.append(words("Put {count}{button} back in the bank", count=advance))
+        token.append(
+            words.counted(
+                "Put {count}{button} back in the bank",
+                "Put {count}{button} back in the bank",
+                count=advance,
+            )
+        )
     if income := returned[Earning.INCOME]:
-        token.append(words("Put {count}{button} income back", count=income))
+        token.append(
+            words.counted(
+                "Put {count}{button} income back", "Put {count}{button} income back", count=income
+            )
+        )
     moves = [Card(tuple(circle))] if circle else []
     moves += [
         Card(tuple(token[start : start + MOST_LINES])) for start in range(0, len(token), MOST_LINES)

@@ -36,7 +36,7 @@ from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, S
 from companion.engine.setup import SIDES, Mode, Side
 from companion.engine.verdicts import Verdict
 from companion.text.font import ARROW_RIGHT, CHECK, CROSS
-from companion.text.language import ENGLISH, Words, msg, words_for
+from companion.text.language import ENGLISH, Words, counted_msg, msg, words_for
 from companion.views import TurnChoice, TurnLine
 
 ENGLISH_WORDS = words_for(ENGLISH)
@@ -191,10 +191,9 @@ def correction_lines(
     ('Corrected: +3 buttons', 'Your buttons: 7 → 10')
     """
     signed = f"{delta:+d}"
-    if abs(delta) == 1:
-        corrected = words("Corrected: {delta} button", delta=signed)
-    else:
-        corrected = words("Corrected: {delta} buttons", delta=signed)
+    corrected = words.counted(
+        "Corrected: {delta} button", "Corrected: {delta} buttons", count=abs(delta), delta=signed
+    )
     return (corrected, buttons_change(side, buttons - delta, buttons, words))
 
 
@@ -336,13 +335,14 @@ class AutomaSummary:
         return (self.headline, *self.steps, *self.filters, self.reason, self.card)
 
 
-FILTER_EFFECTS: dict[FilterEffect, str] = {
-    FilterEffect.NARROWED: msg("{filter}: {count} left"),
-    FilterEffect.ALL_KEPT: msg("{filter}: all {count} left"),
-    FilterEffect.SKIPPED: msg("{filter}: none, skipped"),
-    FilterEffect.NOT_NEEDED: msg("{filter}: not needed"),
+FILTER_EFFECTS: dict[FilterEffect, tuple[str, str]] = {
+    FilterEffect.NARROWED: counted_msg("{filter}: {count} left", "{filter}: {count} left"),
+    FilterEffect.ALL_KEPT: counted_msg("{filter}: all {count} left", "{filter}: all {count} left"),
+    FilterEffect.SKIPPED: counted_msg("{filter}: none, skipped", "{filter}: none, skipped"),
+    FilterEffect.NOT_NEEDED: counted_msg("{filter}: not needed", "{filter}: not needed"),
 }
-"""A filter of the card and what it did (`AutomaDecision.card_filters`), as its row says."""
+"""A filter of the card and what it did (`AutomaDecision.card_filters`), as its row says:
+each with the patches it kept, in the plural form for that count."""
 
 
 def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> AutomaSummary:
@@ -400,12 +400,13 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
         income=card.income,
     )
     if decision.affordable:
-        reason = words("{count} affordable", count=len(decision.affordable))
+        affordable = len(decision.affordable)
+        reason = words.counted("{count} affordable", "{count} affordable", count=affordable)
         filters = tuple(
-            words(
-                FILTER_EFFECTS[outcome.effect],
-                filter=words(FILTER_NAMES[outcome.filter]),
+            words.counted(
+                *FILTER_EFFECTS[outcome.effect],
                 count=outcome.kept,
+                filter=words(FILTER_NAMES[outcome.filter]),
             )
             for outcome in decision.card_filters
         )

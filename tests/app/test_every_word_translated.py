@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import gettext
 import os
 import re
 import string
@@ -19,7 +20,7 @@ from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.storage.files import StorageError
-from companion.text.language import LANGUAGE_NAMES, Words, catalog, msg, placeholders, words_for
+from companion.text.language import LANGUAGE_NAMES, Words, msg, placeholders, words_for
 from companion.views import QuestionView, TextView, TurnLine
 
 OPEN, CLOSE = "\u27e6", "\u27e7"
@@ -47,9 +48,22 @@ def marked_text(key: str) -> str:
     return "".join(parts)
 
 
+class Marked(gettext.NullTranslations):
+    """A catalog whose every text is its English, its words between ⟦ ⟧."""
+
+    def gettext(self, message: str) -> str:
+        return marked_text(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return marked_text(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return marked_text(msgid1 if n == 1 else msgid2)
+
+
 def marked_words() -> Words:
     """A language whose every text is its English, its words between ⟦ ⟧."""
-    return Words("en", {key: marked_text(key) for key in catalog("ru")})
+    return Words("en", Marked())
 
 
 def unmarked(text: str) -> str:

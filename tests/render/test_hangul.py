@@ -10,10 +10,11 @@ import pytest
 from helpers import glyph_pixels
 from PIL import Image
 
+from companion.testing.catalogs import characters_used
 from companion.text import hangul
 from companion.text.font import SMALL
 from companion.text.hangul import KOREAN, SUBSET_NAME, read_bdf
-from companion.text.language import LANGUAGE_NAMES, characters_used
+from companion.text.language import LANGUAGE_NAMES
 from companion.text.typefaces import body_font, font_for
 
 REGENERATE = "run scripts/extract-hangul.py to cut the subset again"

@@ -1,1 +1,0 @@
-"""One catalog per language, named by its code; see `companion.text.language`."""
