@@ -670,10 +670,14 @@ class VirtualPi:
         return ", ".join(found)
 
     def outlive_watchdog(self) -> float:
-        """Wait until the service has lived 1.5 watchdog periods: a daemon that never
-        pings is killed by then. The service's age in seconds."""
-        pid = self.service().get("MainPID", "0")
-        age = float(self.guest.sh(f"ps -o etimes= -p {pid}")["out"].strip() or 0)
+        """Wait until the service has been running 1.5 watchdog periods: a daemon that
+        never pings is killed by then. systemd arms the watchdog at READY=1 (the unit
+        turning active), not at the process's start. The seconds since READY=1."""
+        since = self.guest.sh(
+            f"systemctl show {SERVICE} -p ActiveEnterTimestampMonotonic --value; "
+            "cut -d' ' -f1 /proc/uptime"
+        )["out"].split()
+        age = float(since[1]) - int(since[0]) / 1e6 if len(since) == 2 else 0.0
         wanted = 1.5 * self.watchdog_seconds
         if age < wanted:
             time.sleep(wanted - age)
@@ -793,7 +797,7 @@ class VirtualPi:
             and not fired
             and after.get("ActiveState") == "active",
             f"the watchdog was fed: the same process served the whole game ({elapsed:.0f} s) "
-            f"and lived {age:.0f} s, 1.5 x WatchdogSec, without a restart",
+            f"and ran {age:.0f} s after READY=1, 1.5 x WatchdogSec, without a restart",
             fired or str(after),
         )
         self.reference = expected_game_for(self.args.repo, self.source, game)
@@ -893,7 +897,7 @@ class VirtualPi:
         c.check(
             not watchdog,
             f"the watchdog never fired: NRestarts=0 and no 'Watchdog timeout' in the journal "
-            f"of each of the {count + 1} boots (the last one watched for {age:.0f} s)",
+            f"of each of the {count + 1} boots (the last one {age:.0f} s after READY=1)",
             "; ".join(watchdog),
         )
 
