@@ -106,14 +106,14 @@ def _add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         help="deal every new game by this deal code (its circle, and a solo game's deck and "
         "its order), as shown at a solo game's set-up and end",
     )
-    parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
+    parser.add_argument(
+        "--state-dir", type=Path, help="where the games (companion.db) and settings live"
+    )
     parser.add_argument("--json", action="store_true", help="print the final state as JSON on exit")
 
 
 def seed_number(text: str) -> int:
-    """`--seed`: a whole number from 0 to 2**32 - 1, as the device draws them. A longer one
-    went into the journal, which refuses numbers of more than 20 digits: the game was set
-    aside as damaged at the next start."""
+    """`--seed`: a whole number from 0 to 2**32 - 1, as the device draws them."""
     from companion.engine.setup import SEEDS  # not at the top: see `_simulate`
 
     # Leading zeros left out before the digits are counted: "000000000001" is 1, and a
@@ -140,7 +140,9 @@ def _add_hardware_arguments(parser: argparse.ArgumentParser) -> None:
         help="a hardware profile: a shipped name (see hardware/README.md) or a TOML file; "
         "default: sh1106-encoder on a Raspberry Pi, simulation elsewhere",
     )
-    parser.add_argument("--state-dir", type=Path, help="where journal, history, settings live")
+    parser.add_argument(
+        "--state-dir", type=Path, help="where the games (companion.db) and settings live"
+    )
     add_display_arguments(parser)
 
 

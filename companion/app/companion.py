@@ -120,6 +120,13 @@ class Companion:
                     file=self.store.set_aside.name,
                 )
             )
+        if self.store.earlier_build:
+            notices.append(
+                words(
+                    "The files of an earlier version were set aside in {folder}.",
+                    folder=self.store.earlier_build.name,
+                )
+            )
         if settings_notice:
             notices.append(words("The settings could not be read; the defaults are used."))
         return notices
@@ -133,7 +140,7 @@ class Companion:
     def game_rooms(self) -> GameRooms:
         """The game's session and flows, loaded on first use."""
         if self._game_rooms is None:
-            # The one place the game's modules (the engine, the journal, the game's flows
+            # The one place the game's modules (the engine, the store's session, the game's flows
             # and screens) are imported: a fresh start's first frame, the home menu, needs
             # none of them, and a start has a budget (docs/PERFORMANCE.md).
             from companion.app.game_rooms import GameRooms
@@ -180,7 +187,7 @@ class Companion:
 
     def saved_view(self) -> TextView:
         """What the device leaves on the panel when it stops, in the player's language:
-        every confirmed action is already in the journal."""
+        every confirmed action is already in the store."""
         words = self.words
         texts = (words("The game is saved."), words("See you next game."))
         lines = text_page_lines(texts, body_font(words.language))
@@ -232,7 +239,7 @@ class Companion:
         player has read it.
 
         Nothing not saved is shown as done: the caller has left the game as the
-        journal has it. Pressing again after freeing space simply saves.
+        store has it. Pressing again after freeing space simply saves.
         """
         log.error("%s was not saved: %s", what, error)
         words = self.words

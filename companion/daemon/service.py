@@ -1,7 +1,7 @@
 """`patchwork-companion run`: the companion on its hardware, started at boot.
 
 One application thread sleeps in the input queue; gpiozero's callbacks and
-the serial pad's reader only enqueue. The journal makes every confirmed
+the serial pad's reader only enqueue. The store makes every confirmed
 action durable, so SIGTERM only has to say goodbye.
 """
 

@@ -192,7 +192,7 @@ class DisplayLoop:
 
 @contextlib.contextmanager
 def closing_on_signals(queue: EventQueue) -> Iterator[None]:
-    """SIGTERM (systemd stop) and SIGINT end the loop; the journal is already on disk."""
+    """SIGTERM (systemd stop) and SIGINT end the loop; every confirmed action is in the store."""
 
     def stop(signum: int, frame: object) -> None:
         queue.close()

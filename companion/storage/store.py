@@ -145,7 +145,9 @@ class Store:
         self.path = self.directory / DATABASE_NAME
         self._clock = clock or datetime.now
         self.set_aside: Path | None = None
-        """Where an unusable database, or the files of an earlier build, were moved."""
+        """Where an unusable database was moved."""
+        self.earlier_build: Path | None = None
+        """Where the files of an earlier build were moved."""
         self.problem: str | None = None
         """Why (English, for the log)."""
         self.left_damaged = False
@@ -230,7 +232,7 @@ class Store:
         except OSError as error:
             logger.error("cannot move the earlier build's files aside: %s", reason_of(error))
             return
-        self.set_aside = folder
+        self.earlier_build = folder
         self.problem = f"the files of an earlier build ({', '.join(found)})"
         logger.warning("%s were moved to %s", self.problem, folder)
 
@@ -242,7 +244,8 @@ class Store:
         store = cls.__new__(cls)
         store.directory = Path(directory)
         store.path = store.directory / DATABASE_NAME
-        store.set_aside, store.problem, store.left_damaged = None, None, False
+        store.set_aside, store.earlier_build, store.problem = None, None, None
+        store.left_damaged = False
         store._cannot_write = OSError(errno.EROFS, "opened to be read only")
         store._log_to_empty = False
         _refuse_links(store.directory, store.path)
@@ -421,7 +424,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         connection.execute("PRAGMA locking_mode = EXCLUSIVE")
         (check,) = connection.execute("PRAGMA quick_check(1)").fetchone()
         if check != "ok":
-            raise _Unusable(f"damaged ({check})")
+            raise _Unusable(f"damaged ({' '.join(check.split())})")  # its report spans lines
         (version,) = connection.execute("PRAGMA user_version").fetchone()
         new = version == 0 and not connection.execute("SELECT 1 FROM sqlite_schema").fetchone()
         if not new and version != SCHEMA_VERSION and version not in UPGRADES:
