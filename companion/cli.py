@@ -43,7 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     replay = commands.add_parser("replay", help="replay a game log and print the resulting state")
-    replay.add_argument("log", type=Path, metavar="LOG", help="a game log (JSON Lines)")
+    replay.add_argument(
+        "log", type=Path, metavar="LOG", help="a game log (JSON Lines); - for standard input"
+    )
     replay.add_argument("--json", action="store_true", help="print the state as one JSON object")
     replay.set_defaults(handler=_replay)
 
@@ -175,7 +177,13 @@ def _replay(args: argparse.Namespace) -> int:
     from companion.untrusted import UnusableFileError, iter_lines, read_capped
 
     try:
-        data, size = read_capped(args.log, LOG_LIMIT)
+        if str(args.log) == "-":  # `export | replay -`
+            data = sys.stdin.buffer.read(LOG_LIMIT + 1)
+            if len(data) > LOG_LIMIT:
+                raise UnusableFileError(f"more than {LOG_LIMIT:,} bytes, more than a log can take")
+            size = len(data)
+        else:
+            data, size = read_capped(args.log, LOG_LIMIT)
         if size > len(data):
             raise UnusableFileError(f"{size:,} bytes, more than a game log can take")
         game = read_log(iter_lines(data + b"\n"))

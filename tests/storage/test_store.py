@@ -271,6 +271,28 @@ def test_export_of_ended_games_by_number_and_the_last(tmp_path):
         assert missing.returncode == 2 and missing.stderr.strip().endswith(problem)
 
 
+def test_export_pipes_into_replay_from_standard_input(tmp_path):
+    played = demo_played(tmp_path)
+    command = [sys.executable, "-m", "companion"]
+    export = subprocess.Popen(
+        [*command, "export", "--state-dir", str(tmp_path)], stdout=subprocess.PIPE, cwd=REPOSITORY
+    )
+    replayed = subprocess.run(
+        [*command, "replay", "-", "--json"],
+        stdin=export.stdout,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=REPOSITORY,
+    )
+    export.stdout.close()
+    assert export.wait() == 0 and replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout) == played
+    too_long = companion(["replay", "-"], input="x" * (1 << 20) + "\n")
+    assert too_long.returncode == 2 and too_long.stderr.count("\n") == 1
+    assert "more than 1,048,576 bytes" in too_long.stderr
+
+
 def test_export_only_reads(tmp_path):
     missing = companion(["export", "--state-dir", str(tmp_path / "none" / "deeper")])
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1
