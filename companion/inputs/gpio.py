@@ -124,8 +124,12 @@ class QuietButton(Button):
     upgrade changes them.
     """
 
-    _hold_thread: Any
+    # Class defaults too: a Ctrl-C while gpiozero builds the button may leave it without
+    # them, and gpiozero's `__del__` still closes it.
+    _hold_thread: Any = None
     """gpiozero's HoldThread (HoldMixin sets it), None once stopped here."""
+    _hold_timer: threading.Timer | None = None
+    """The pending hold, if any."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -137,7 +141,7 @@ class QuietButton(Button):
         thread.holding.set()
         thread.join()
         self._hold_thread = None
-        self._hold_timer: threading.Timer | None = None
+        self._hold_timer = None
 
     def _fire_activated(self) -> None:
         # Skip HoldMixin's (it wakes its polling thread); keep the events below it.

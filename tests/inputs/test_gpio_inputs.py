@@ -1,5 +1,7 @@
 """The real gpiozero classes on mock pins, driven as a person would drive them."""
 
+import gc
+import sys
 import threading
 
 import gpiozero.mixins
@@ -202,6 +204,22 @@ class TimedEvent(threading.Event):
         woken = super().wait(timeout)
         HOLD_THREAD_WAITS.append(woken)
         return woken
+
+
+def test_a_ctrl_c_while_a_button_is_built_leaves_nothing_for_its_destructor(monkeypatch):
+    # Ctrl-C lands in gpiozero's constructor: the half-built button is closed by its
+    # __del__, whose error Python prints as a traceback ("Exception ignored in").
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+
+    def interrupted(self, *args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gpiozero.mixins.HoldMixin, "__init__", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        QuietButton(SWITCH, pin_factory=MockFactory())
+    gc.collect()
+    assert [hook.exc_value for hook in unraisable] == []
 
 
 def test_a_button_stops_gpiozeros_hold_thread_without_waiting_out_its_poll(monkeypatch):
