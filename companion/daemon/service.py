@@ -131,6 +131,7 @@ def _loop(
     if notifier.watchdog_interval:
         periodic = (Periodic(notifier.watchdog_interval, notifier.watchdog),)
     loop = DisplayLoop(app, display, periodic=periodic, on_frame=frame_sent)
+    app.store.keepalive = loop.keepalive  # a slow screen (statistics) keeps the watchdog fed
     return loop
 
 

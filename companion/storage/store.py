@@ -46,6 +46,9 @@ SYNCHRONOUS = "FULL"
 EARLIER_BUILD_FILES = ("journal.jsonl", "progress.json", "history", "companion.pid")
 EARLIER_BUILD_DIRECTORY = "earlier-build"
 ENDED_FORMAT = "%Y-%m-%d %H:%M:%S"
+KEEPALIVE_STEPS = 10_000
+"""SQLite steps of a query between two calls of `Store.keepalive` (well under a
+millisecond of this machine's)."""
 
 SCHEMA = """
 CREATE TABLE current_game (
@@ -156,6 +159,8 @@ class Store:
         """Why no database could be opened for writing: every write fails with it."""
         self._log_to_empty = False
         """A game ended since the write-ahead log was last copied into the database."""
+        self.keepalive: Callable[[], object] = lambda: None
+        """Called while a long query runs (the watchdog's ping, set by the daemon)."""
         _refuse_links(self.directory, self.path)
         self._set_aside_earlier_build()
         self._db = self._open()
@@ -248,6 +253,7 @@ class Store:
         store.left_damaged = False
         store._cannot_write = OSError(errno.EROFS, "opened to be read only")
         store._log_to_empty = False
+        store.keepalive = lambda: None
         _refuse_links(store.directory, store.path)
         if not store.path.is_file():
             raise StorageError(f"{store.path}: no such database")
@@ -290,7 +296,17 @@ class Store:
         return header[0] if header else None, [line for (line,) in lines], standing
 
     def query(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        return self._db.execute(sql, parameters).fetchall()
+        """The rows of `sql`; `keepalive` is called every `KEEPALIVE_STEPS` of it, so a
+        slow statistics screen on a slow card does not starve the watchdog."""
+        self._db.set_progress_handler(self._keep_alive, KEEPALIVE_STEPS)
+        try:
+            return self._db.execute(sql, parameters).fetchall()
+        finally:
+            self._db.set_progress_handler(None, 0)
+
+    def _keep_alive(self) -> int:
+        self.keepalive()
+        return 0  # go on with the query
 
     def current_log(self) -> str | None:
         """The game in progress as a game log (JSON Lines), None if there is none."""

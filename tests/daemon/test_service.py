@@ -5,6 +5,7 @@ import contextlib
 import dataclasses
 import functools
 import json
+import math
 import os
 import select
 import signal
@@ -17,6 +18,7 @@ import tty
 
 from gpiozero.pins.mock import MockFactory
 from helpers import damaged_database, read_only
+from storage.storage_games import finished_two_player, store_ended
 
 from companion.app.companion import Companion
 from companion.cli import build_parser
@@ -218,6 +220,50 @@ class WatchdogStub:
 
     def ready(self, status=None):
         return True
+
+
+def test_a_slow_statistics_screen_does_not_starve_the_watchdog(tmp_path, monkeypatch):
+    from companion.daemon import service
+    from companion.display.sink import DummyDisplay
+    from companion.inputs.events import Input
+    from companion.storage import store as store_module
+
+    with store_module.Store(tmp_path) as store:
+        for seed in range(20):
+            store_ended(store, finished_two_player(seed))
+    real_keep_alive = store_module.Store._keep_alive
+    # The loop's clock, moved on by the statistics' SQLite steps alone. Whole seconds
+    # plus sixteenths are exact in binary, so the sums below are too, whatever the
+    # machine's uptime.
+    now = [float(math.floor(time.monotonic()))]
+    step_seconds = 1 / 16  # KEEPALIVE_STEPS of a query on a slow card
+    steps = []
+
+    def slow_steps(store):
+        now[0] += step_seconds
+        steps.append(now[0])
+        return real_keep_alive(store)
+
+    def clock():
+        return now[0]
+
+    monkeypatch.setattr(store_module, "KEEPALIVE_STEPS", 20)
+    monkeypatch.setattr(store_module.Store, "_keep_alive", slow_steps)
+    app = Companion(tmp_path)
+    notifier = WatchdogStub(clock)
+    loop = service._loop(app, DummyDisplay(), notifier, service.StateSnapshot(app))
+    loop.clock = clock
+    queue = EventQueue()
+    for item in (Input.NEXT, Input.NEXT, Input.SELECT):  # home: Statistics
+        queue.put(item)
+    queue.close()
+    started = clock()
+    loop.run(queue)
+    assert app.view().title == "Statistics"
+    gaps = [b - a for a, b in zip([started, *notifier.pings], notifier.pings, strict=False)]
+    assert clock() - started == len(steps) * step_seconds and len(notifier.pings) >= 8
+    # The watchdog's interval plus one slice of a query, never the whole screen's.
+    assert max(gaps) <= notifier.watchdog_interval + step_seconds
 
 
 def test_run_on_a_read_only_card_leaves_a_damaged_game_as_it_is_and_runs_on(
