@@ -193,8 +193,8 @@ class TurnView:
     lines: tuple[TurnLine, ...]
     """For each choice, what pressing does (or, greyed, why it cannot)."""
     banner: str = ""
-    """Shown instead of the choice's line until the first input, e.g. "Your turn
-    again"."""
+    """Shown in place of the scores (or labels) until the first input, e.g. "Your turn
+    again"; the choice's line stays under it."""
     scores: tuple[str, str] = ("", "")
     """Each side's score so far, shown under its name while no patch is chosen: the
     mover's with its unit and income, the other's with its unit, e.g.

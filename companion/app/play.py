@@ -122,9 +122,10 @@ class TurnScreen(Screen):
     """Whose turn on the board; turn the knob to choose, press to do it.
 
     When the same side plays again (its token is still behind, or on top), the turn
-    opens with a banner saying so in place of the choice's line until the first
-    input; a press plays the choice under the cursor (Advance, as on every turn),
-    so playing again costs no press more than a turn.
+    opens with a banner saying so in place of the scores until the first input,
+    over the choice's line; a press plays the choice under the cursor (Advance, as
+    on every turn, its line in view), so playing again costs no press more than a
+    turn.
     """
 
     def __init__(

@@ -77,8 +77,6 @@ PATCHES_BOTTOM = OFFER_TOP + OFFER_HEIGHT
 """Where the patches on offer end: a strip whose top is above it would cut the lowest
 squares off, so it clears the whole offer."""
 KOREAN_BOTTOM = Box(0, HEIGHT - HANGUL.font.height, WIDTH, HANGUL.font.height)
-KOREAN_BANNER_RISE = 2
-"""Rows the turn's lit banner ("다시 내 차례") reaches above the Korean bottom line."""
 """A Korean line is 11 rows: the turn's line ends on the last row, over two pages."""
 KOREAN_LABEL_ROW = Box(0, OFFER_TOP + 2 * LINE, WIDTH, LINE)
 """The labels on the offer's lowest page alone, as English ones are on theirs:
@@ -197,21 +195,22 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
     label_row, bottom = (KOREAN_LABEL_ROW, KOREAN_BOTTOM) if korean else (LABEL_ROW, BOTTOM)
     choice = view.choices[view.selected] if 0 <= view.selected < len(view.choices) else None
     draw_board(canvas, view.board, lettering)
-    if isinstance(choice, Buy):
+    if view.banner:
+        # In place of the scores, so the line under it still says what a press does.
+        # Lit only round its words: the scores that follow it rewrite no more columns.
+        # A Korean banner also takes the rows between the labels and the bottom line,
+        # empty otherwise, but the last: a dark row between it and the line's Hangul.
+        width = min(label_row.width, lettering.font.text_width(view.banner) + 4 * PAD)
+        height = bottom.y - label_row.y - (1 if korean else 0)
+        pill = Box((WIDTH - width) // 2, label_row.y, width, height)
+        canvas.selection_bar(pill, view.banner, font=lettering.font, align="center")
+    elif isinstance(choice, Buy):
         _labels(canvas, view.board, choice.index, label_row)
     else:
         # No patch chosen (each turn starts on Advance): each side's score so far
         # under its name, in place of the labels.
         _scores(canvas, label_row.inset(PAD, 0), view.scores, view.scores_bare)
-    if view.banner:
-        # Lit only round its words: the line that follows it rewrites no more columns.
-        width = min(bottom.width, lettering.font.text_width(view.banner) + 4 * PAD)
-        # Hangul fills its bottom line to the last row: the bar reaches two rows higher
-        # (empty rows of the same page) so its letters have a lit row above and below.
-        rise = KOREAN_BANNER_RISE if korean else 0
-        pill = Box((WIDTH - width) // 2, bottom.y - rise, width, bottom.height + rise)
-        canvas.selection_bar(pill, view.banner, font=lettering.font, align="center")
-    elif 0 <= view.selected < len(view.lines):
+    if 0 <= view.selected < len(view.lines):
         _choice_line(canvas, bottom, view.lines[view.selected], lettering.font)
 
 
