@@ -160,8 +160,9 @@ class Pages(Screen):
         ok: bool = False,
         kind: ScreenKind = ScreenKind.OTHER,
     ) -> None:
-        """`ok`: pressing acknowledges a message, rather than going back from a text."""
-        self.title, self.on_done, self.kind = title, on_done, kind
+        """`ok`: pressing acknowledges a message, rather than going back from a text; on
+        a page with more after it, a press shows the next page, so no page is skipped."""
+        self.title, self.on_done, self.kind, self.ok = title, on_done, kind, ok
         font = body_font(words.language)
         lines = text_page_lines(texts, font)
         per_page = page_lines(font)
@@ -173,16 +174,23 @@ class Pages(Screen):
             self.footer = words("press: ok") if ok else words("press: back")
         else:
             self.footer = words("turn: page  press: ok") if ok else words("turn: page  press: back")
+        self.next_page_footer = words("press: next page")
 
     def view(self) -> View:
         page = self.cursor.index
-        return TextView(
-            self.title, self.pages[page], page + 1, len(self.pages), self.footer, self.kind
-        )
+        footer = self.next_page_footer if self._press_turns_the_page() else self.footer
+        return TextView(self.title, self.pages[page], page + 1, len(self.pages), footer, self.kind)
 
     def handle(self, event: Input) -> None:
-        if not self.cursor.move(event) and event in (Input.SELECT, *BACKWARD):
+        if self.cursor.move(event):
+            return
+        if event is Input.SELECT and self._press_turns_the_page():
+            self.cursor.index += 1
+        elif event in (Input.SELECT, *BACKWARD):
             self.on_done()
+
+    def _press_turns_the_page(self) -> bool:
+        return self.ok and self.cursor.index < len(self.pages) - 1
 
 
 class Notice(Pages):
