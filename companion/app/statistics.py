@@ -9,6 +9,8 @@ from companion.app.terms import deck_name, difficulty_name
 from companion.engine.automa import Deck
 from companion.storage.statistics import GameRecord, Statistics
 from companion.text.language import Words, msg
+from companion.text.pages import TEXT_PAGE_WIDTH
+from companion.text.typefaces import body_font
 
 SHORT_DIFFICULTIES: Mapping[str, str] = MappingProxyType(
     {
@@ -79,16 +81,32 @@ def statistics_lines(stats: Statistics, words: Words, rows_a_page: int) -> list[
             )
         )
     if stats.recent:
-        if len(lines) % rows_a_page == rows_a_page - 1:
-            # The heading would end its page alone, its results on the next: it starts
-            # the next page with them.
-            lines.append("")
+        row = len(lines) % rows_a_page
+        together = 1 + len(stats.recent)
+        if row and (row + together > rows_a_page >= together or row == rows_a_page - 1):
+            # The heading and its results start the next page when they fit on one
+            # there and not on this; the heading never ends its page alone.
+            lines += [""] * (rows_a_page - row)
         lines.append(words("Last results:"))
     for record in stats.recent:
-        scores = ":".join(str(score) for score in record.scores.values())
         # Day and month in the order the language writes them (Russian 27.11).
         date = words("{month}-{day}", month=f"{record.date:%m}", day=f"{record.date:%d}")
-        lines.append(f" {date} {_short(record, words)} {scores}")
+        start = f"{date} {_short(record, words)} "
+        first, second = record.scores.values()
+        # An en dash, a column wider than the hyphen: a colon read "15:34" as a clock
+        # time, a hyphen "15-34" as a date beside the date "11-27". Before a negative
+        # score it has a space either side, apart from the minus ("-28 – -56"), where
+        # the line has room; where even the dash has none (Korean "-139–-135"), the
+        # colon, two columns narrower, which no clock shows beside a minus.
+        joined = [f"{first}–{second}", f"{first}:{second}"]
+        if second < 0:
+            joined.insert(0, f"{first} – {second}")
+        font = body_font(words.language)
+        line = next(
+            (start + text for text in joined if font.fits(start + text, TEXT_PAGE_WIDTH)),
+            start + joined[-1],
+        )
+        lines.append(f" {line}")
     return lines
 
 

@@ -36,9 +36,11 @@ TWO_PLAYER_RESULT = GameRecord(
 def test_a_recent_result_keeps_two_negative_scores_apart():
     # Scores are often negative (-2 per empty square, RULES.md section 3): joined by a
     # hyphen, -28 and -56 read "-28--56", and a solo -59 against the Automa's 7 read
-    # "-59-7", like a difference. Joined by a colon, each keeps its own sign.
+    # "-59-7", like a difference; by a colon, "15:34" read as a clock time. An en dash,
+    # a column wider than the hyphen, spaced before a minus, keeps each sign its own
+    # and reads as neither.
     stats = Statistics(solo={}, solo_overall=None, two_player_games=1, recent=(TWO_PLAYER_RESULT,))
-    assert statistics_lines(stats, words_for("en"), 6)[-1] == " 11-23 2P -28:-56"
+    assert statistics_lines(stats, words_for("en"), 6)[-1] == " 11-23 2P -28 – -56"
 
 
 def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
@@ -69,9 +71,13 @@ def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
         "1/2 won, best 200",
         "margin: best +170, avg +20.0",
         "All solo: 1/2 won",
+        # The heading and its two results would straddle pages 2 and 3: they start
+        # page 3 together.
+        "",
+        "",
         "Last results:",
-        " 11-23 fel/nor 200:30",
-        " 11-23 fel/nor -102:28",
+        " 11-23 fel/nor 200–30",
+        " 11-23 fel/nor -102–28",
     ]
     assert statistics_lines(stats, words_for("ru"), 6)[5:9] == [
         "Легенда 1/2",
@@ -163,7 +169,7 @@ def test_the_last_results_heading_never_ends_a_page_alone(language):
     assert page.index(heading) < len(page) - 1
     # (The page's wrapping drops the result's leading space.)
     date = {"en": "11-23", "ru": "23.11", "pl": "23.11", "cs": "23.11", "ko": "11/23"}[language]
-    assert page[page.index(heading) + 1] == f"{date} {words('2P')} -28:-56"
+    assert page[page.index(heading) + 1] == f"{date} {words('2P')} -28 – -56"
 
 
 @pytest.mark.parametrize("language", LANGUAGE_NAMES)
@@ -179,10 +185,10 @@ def test_a_recent_result_names_its_level_and_deck_in_the_languages_own_abbreviat
     )
     stats = Statistics(solo={}, solo_overall=None, two_player_games=1, recent=(solo,))
     expected = {
-        "en": " 11-23 fel/tac 12:30",
-        "ru": " 23.11 подм/такт 12:30",
-        "pl": " 23.11 czel/takt 12:30",
-        "cs": " 23.11 tov/takt 12:30",
-        "ko": " 11/23 보통/전 12:30",
+        "en": " 11-23 fel/tac 12–30",
+        "ru": " 23.11 подм/такт 12–30",
+        "pl": " 23.11 czel/takt 12–30",
+        "cs": " 23.11 tov/takt 12–30",
+        "ko": " 11/23 보통/전 12–30",
     }
     assert statistics_lines(stats, words_for(language), 6)[-1] == expected[language]
