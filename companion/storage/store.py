@@ -13,14 +13,10 @@ the database or the state directory is refused (a write would land outside it).
 from __future__ import annotations
 
 import errno
-import fcntl
 import json
 import logging
 import os
-import shutil
 import sqlite3
-import stat
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,6 +24,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from companion.storage.database import (
+    DATABASE_NAME,
+    StoreBusyError,
+    UnusableDatabase,
+    connect,
+    error_code,
+    read_only,
+    refuse_links,
+)
 from companion.storage.files import (
     DAMAGED_TIME_FORMAT,
     StorageError,
@@ -39,10 +44,6 @@ from companion.storage.paths import write_problem
 
 logger = logging.getLogger(__name__)
 
-DATABASE_NAME = "companion.db"
-SCHEMA_VERSION = 2
-SYNCHRONOUS = "FULL"
-"""Each commit on the card before it returns; OFF is the mutant the power cuts must catch."""
 EARLIER_BUILD_FILES = ("journal.jsonl", "progress.json", "history", "companion.pid")
 EARLIER_BUILD_DIRECTORY = "earlier-build"
 ENDED_FORMAT = "%Y-%m-%d %H:%M:%S"
@@ -50,67 +51,11 @@ KEEPALIVE_STEPS = 10_000
 """SQLite steps of a query between two calls of `Store.keepalive` (well under a
 millisecond of this machine's)."""
 
-SCHEMA = """
-CREATE TABLE current_game (
-    id INTEGER PRIMARY KEY CHECK (id = 1),  -- at most one game in progress
-    header TEXT NOT NULL                    -- its game log's first line (docs/game-log.md)
-);
-CREATE TABLE moves (                        -- the game in progress's confirmed actions
-    number INTEGER PRIMARY KEY,             -- 1 for its first action
-    line TEXT NOT NULL                      -- the action's game log line
-);
-CREATE TABLE progress (                     -- where the table stands in the cards
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    acknowledged INTEGER NOT NULL,          -- actions whose steps the table confirmed
-    asked_bonus TEXT NOT NULL,              -- JSON list: the 7x7 questions asked
-    dealing INTEGER,                        -- first place shown while dealing the circle
-    entering TEXT,                          -- JSON object: a circle being entered
-    undone TEXT NOT NULL,                   -- JSON list: action lines an undo took back
-    undone_unconfirmed INTEGER NOT NULL     -- how many of them had no steps confirmed
-);
-INSERT INTO progress VALUES (1, 0, '[]', NULL, NULL, '[]', 0);
-CREATE TABLE games (                        -- every game that ended, oldest first
-    id INTEGER PRIMARY KEY,
-    ended TEXT NOT NULL,                    -- local time, YYYY-MM-DD HH:MM:SS
-    finished INTEGER NOT NULL,              -- 1 played to the end, 0 given up for another
-    mode TEXT NOT NULL,                     -- solo or two-player
-    difficulty TEXT,                        -- solo only, e.g. fellow
-    deck TEXT,                              -- solo only: normal or tactical
-    scores TEXT,                            -- finished only: JSON object, side to score
-    winner TEXT,                            -- finished only: player, automa, p1 or p2
-    margin INTEGER,                         -- finished solo only: player minus Automa
-    log TEXT NOT NULL,                      -- the whole game log, JSON Lines
-    score INTEGER,                          -- finished solo only: the player's score
-    beaten INTEGER                          -- finished solo only: levels beaten (docs/SOLO.md)
-);
--- The statistics read these indexes alone, not the logs beside them in the table.
-CREATE INDEX results ON games (finished, mode, difficulty, deck, winner, margin, score);
-CREATE INDEX judged ON games (finished, mode, beaten);
-"""
-UPGRADES = {
-    1: "ALTER TABLE games ADD COLUMN score INTEGER;"
-    " ALTER TABLE games ADD COLUMN beaten INTEGER;"
-    " UPDATE games SET score = json_extract(scores, '$.player') WHERE finished AND mode = 'solo';"
-    " DROP INDEX results;"
-    " CREATE INDEX results ON games (finished, mode, difficulty, deck, winner, margin, score);"
-    " CREATE INDEX judged ON games (finished, mode, beaten);"
-}
-"""From each earlier schema version to the next: what the database of an earlier build
-is given at its first start by this one."""
-
 _REASONS = {
     sqlite3.SQLITE_FULL: errno.ENOSPC,
     sqlite3.SQLITE_READONLY: errno.EROFS,
     sqlite3.SQLITE_PERM: errno.EACCES,
 }
-
-
-class StoreBusyError(StorageError):
-    """Another process holds the database; one line naming the state directory."""
-
-
-class _Unusable(Exception):
-    """The file in the database's place is not a database of ours; why, in a few words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +106,7 @@ class Store:
         """A game ended since the write-ahead log was last copied into the database."""
         self.keepalive: Callable[[], object] = lambda: None
         """Called while a long query runs (the watchdog's ping, set by the daemon)."""
-        _refuse_links(self.directory, self.path)
+        refuse_links(self.directory, self.path)
         self._set_aside_earlier_build()
         self._db = self._open()
 
@@ -169,11 +114,11 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         try:
-            return _connect(self.path)
-        except _Unusable as unusable:
+            return connect(self.path)
+        except UnusableDatabase as unusable:
             return self._replace(f"{self.path.name}: {unusable}")
         except sqlite3.Error as error:
-            if _code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            if error_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 raise StoreBusyError(
                     f"state directory {self.directory} is in use by another companion"
                 ) from None
@@ -212,7 +157,7 @@ class Store:
                 return connection
             except sqlite3.Error as unreadable:
                 logger.error("%s: cannot be read either (%s)", self.path, unreadable)
-        return _connect(Path(":memory:"))
+        return connect(Path(":memory:"))
 
     def _move_aside(self) -> Path:
         stem = f"companion-damaged-{self._clock().strftime(DAMAGED_TIME_FORMAT)}"
@@ -254,10 +199,10 @@ class Store:
         store._cannot_write = OSError(errno.EROFS, "opened to be read only")
         store._log_to_empty = False
         store.keepalive = lambda: None
-        _refuse_links(store.directory, store.path)
+        refuse_links(store.directory, store.path)
         if not store.path.is_file():
             raise StorageError(f"{store.path}: no such database")
-        store._db = _read_only(store.path)
+        store._db = read_only(store.path)
         return store
 
     def close(self) -> None:
@@ -416,7 +361,7 @@ class Store:
                 raise
         except sqlite3.Error as error:
             cause = write_problem(self.directory) or OSError(
-                _REASONS.get(_code(error) & 0xFF, errno.EIO), str(error)
+                _REASONS.get(error_code(error) & 0xFF, errno.EIO), str(error)
             )
             raise StorageError(f"{self.path}: not saved ({error})", cause) from None
 
@@ -429,128 +374,3 @@ class Store:
         if os.statvfs(self.directory).f_flag & os.ST_RDONLY:
             cause = OSError(errno.EROFS, os.strerror(errno.EROFS))
             raise StorageError(f"{self.path}: not saved (the card is read-only)", cause)
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    """The database at `path`, held exclusively, its schema made if it is new. `_Unusable`
-    if the file is not a database of ours; sqlite3.Error if the card refuses it."""
-    connection = sqlite3.connect(path, timeout=0, isolation_level=None, check_same_thread=False)
-    try:
-        # Before WAL mode: with the lock held, WAL needs no shared memory file.
-        connection.execute("PRAGMA locking_mode = EXCLUSIVE")
-        (check,) = connection.execute("PRAGMA quick_check(1)").fetchone()
-        if check != "ok":
-            raise _Unusable(f"damaged ({' '.join(check.split())})")  # its report spans lines
-        (version,) = connection.execute("PRAGMA user_version").fetchone()
-        new = version == 0 and not connection.execute("SELECT 1 FROM sqlite_schema").fetchone()
-        if not new and version != SCHEMA_VERSION and version not in UPGRADES:
-            raise _Unusable(f"not a database of this build (schema version {version})")
-        # Only now, on a database found usable: a file set aside keeps its bytes.
-        connection.execute("PRAGMA journal_mode = WAL")
-        connection.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-        # No checkpoint inside a commit (two fsyncs more before that input's frame): the
-        # log is copied into the database at each start, after the frame of an input
-        # that ended a game (`empty_the_log`), and when it is closed.
-        connection.execute("PRAGMA wal_autocheckpoint = 0")
-        if new:
-            connection.executescript(
-                f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
-            )
-        else:
-            _take_the_lock(connection)
-            _upgrade(connection, version)
-    except sqlite3.DatabaseError as error:
-        connection.close()
-        if _code(error) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
-            raise _Unusable(f"not a database ({error})") from None
-        raise
-    except _Unusable:
-        connection.close()
-        raise
-    return connection
-
-
-def _read_only(path: Path) -> sqlite3.Connection:
-    """The database at `path` to read, creating nothing beside it (SQLite's `mode=ro`
-    would create its `-wal` and `-shm`). The file as it is if its log is empty: read
-    whole (`immutable`); else a copy of both, in a temporary directory."""
-    descriptor = os.open(path, os.O_RDONLY)
-    try:
-        # The range SQLite locks for readers: a companion holds it while it runs.
-        fcntl.lockf(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB, 510, 0x40000002)
-    except OSError:
-        raise StoreBusyError(
-            f"state directory {path.parent} is in use by another companion"
-        ) from None
-    finally:
-        os.close(descriptor)
-    wal = path.with_name(path.name + "-wal")
-    try:
-        if not wal.exists() or wal.stat().st_size == 0:
-            connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
-            connection.execute("SELECT 1 FROM current_game, progress").fetchall()
-            return connection
-        with tempfile.TemporaryDirectory() as copies:
-            copy = Path(copies) / DATABASE_NAME
-            shutil.copyfile(path, copy)
-            shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
-            connection = sqlite3.connect(copy)
-            connection.execute("SELECT 1 FROM current_game, progress").fetchall()
-            # Read into memory: the copies go with the temporary directory.
-            memory = sqlite3.connect(":memory:")
-            connection.backup(memory)
-            connection.close()
-            return memory
-    except (sqlite3.Error, OSError) as error:
-        raise StorageError(f"{path}: cannot be read ({error})") from None
-
-
-def _take_the_lock(connection: sqlite3.Connection) -> None:
-    """Hold the database now, not at the first write: a second companion is refused at its
-    start; and copy in what the log holds from a run a power cut ended. On a read-only
-    card only reading is possible: the game shows, writes are refused."""
-    try:
-        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        connection.execute("BEGIN IMMEDIATE")
-        connection.execute("COMMIT")
-    except sqlite3.OperationalError as error:
-        if _code(error) != sqlite3.SQLITE_READONLY:
-            raise
-
-
-def _upgrade(connection: sqlite3.Connection, version: int) -> None:
-    """Bring an earlier build's database to this schema, in one transaction. On a card
-    that takes no writes this fails, and the store reads the database as it is (what it
-    lacks reads as nothing: the statistics say so)."""
-    if version == SCHEMA_VERSION:
-        return
-    steps = " ".join(UPGRADES[number] for number in range(version, SCHEMA_VERSION))
-    connection.executescript(
-        f"BEGIN IMMEDIATE; {steps} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
-    )
-
-
-def _code(error: sqlite3.Error) -> int:
-    return getattr(error, "sqlite_errorcode", 0) & 0xFF
-
-
-SIDECAR_SUFFIXES = ("-wal", "-shm", "-journal")
-"""The files SQLite writes beside the database: the same rule holds for them."""
-
-
-def _refuse_links(directory: Path, path: Path) -> None:
-    """`StorageError` if the state directory, the database or a file SQLite writes beside
-    it is a symbolic link, or one of these files has another name elsewhere: the game
-    would be written outside the directory."""
-    if directory.is_symlink():
-        raise StorageError(f"state directory {directory} is a symbolic link; refusing to use it")
-    for suffix in ("", *SIDECAR_SUFFIXES):
-        file = path.with_name(path.name + suffix)
-        try:
-            status = os.lstat(file)
-        except FileNotFoundError:
-            continue
-        if stat.S_ISLNK(status.st_mode):
-            raise StorageError(f"{file} is a symbolic link; refusing to use it")
-        if status.st_nlink > 1:
-            raise StorageError(f"{file} has {status.st_nlink} links; refusing to use it")

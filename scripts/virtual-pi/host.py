@@ -990,7 +990,7 @@ MUTANTS = {
         "return True",
     ),
     "synchronous_off": (
-        "companion/storage/store.py",
+        "companion/storage/database.py",
         'SYNCHRONOUS = "FULL"',
         'SYNCHRONOUS = "OFF"',
     ),

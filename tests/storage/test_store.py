@@ -23,9 +23,10 @@ from companion.app.companion import Companion
 from companion.display.sink import DummyDisplay
 from companion.inputs.events import EventQueue
 from companion.runtime.loop import DisplayLoop
+from companion.storage.database import DATABASE_NAME, SCHEMA_VERSION, StoreBusyError
 from companion.storage.files import StorageError
 from companion.storage.statistics import statistics
-from companion.storage.store import DATABASE_NAME, SCHEMA_VERSION, Store, StoreBusyError
+from companion.storage.store import Store
 from companion.testing.autoplay import inputs_for, random_choice, start_game
 from companion.views import TextView
 

@@ -8,8 +8,9 @@ from helpers import read_only
 from storage.storage_games import finished_solo, store_ended
 
 from companion.engine.gamelog import log_lines
+from companion.storage.database import DATABASE_NAME, SCHEMA, SCHEMA_VERSION
 from companion.storage.statistics import level_verdicts, statistics, suggested_level
-from companion.storage.store import DATABASE_NAME, SCHEMA, SCHEMA_VERSION, Store
+from companion.storage.store import Store
 
 SCHEMA_1 = (
     SCHEMA.replace(
