@@ -62,16 +62,21 @@ def test_security_harness_fails_a_unit_without_its_hardening(tmp_path):
         )
         + "\n"
     )
-    # The app is watched for one sample only: what must fail here is the unit's exposure.
-    done = subprocess.run(
+    done = run_security_harness(unit)
+    assert done.returncode == 1, done.stdout
+    level = re.search(r"overall exposure level \(target at most 2.5\): ([\d.]+)", done.stdout)
+    assert level and float(level[1]) > 2.5 and "MISSED" in done.stdout
+
+
+def run_security_harness(unit: Path) -> subprocess.CompletedProcess[str]:
+    """stress/security.py on `unit`, the app watched for one sample only: what must fail
+    is the unit."""
+    return subprocess.run(
         [sys.executable, str(STRESS / "security.py"), "--seconds", "0.05", "--unit", str(unit)],
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert done.returncode == 1, done.stdout
-    level = re.search(r"overall exposure level \(target at most 2.5\): ([\d.]+)", done.stdout)
-    assert level and float(level[1]) > 2.5 and "MISSED" in done.stdout
 
 
 # Each key protection of the shipped unit, and the lines that removing it takes out.
@@ -100,12 +105,7 @@ def test_security_harness_fails_a_unit_missing_one_protection(tmp_path, protecti
             if not line.startswith(LOOSENED[protection])
         )
     )
-    done = subprocess.run(
-        [sys.executable, str(STRESS / "security.py"), "--seconds", "0.05", "--unit", str(unit)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_security_harness(unit)
     assert done.returncode == 1, done.stdout
     assert f"    MISSING {protection}: " in done.stdout
     assert "verdict: FAILED" in done.stdout
