@@ -91,14 +91,17 @@ def score_so_far(game: Game, name: Side, mover: bool, words: Words, *, bare: boo
     ("11"), for a row with no room for both units."""
     points = game.score(name)
     income = None if name == Side.AUTOMA else game.sides[name].income
-    one = abs(points) == 1
     if mover and income is not None:
-        if one:
-            return words("{points} pt, income {income}{button}", points=points, income=income)
-        return words("{points} pts, income {income}{button}", points=points, income=income)
+        return words.counted(
+            "{points} pt, income {income}{button}",
+            "{points} pts, income {income}{button}",
+            count=abs(points),
+            points=points,
+            income=income,
+        )
     if bare:
         return str(points)
-    return words("{points} pt", points=points) if one else words("{points} pts", points=points)
+    return words.counted("{points} pt", "{points} pts", count=abs(points), points=points)
 
 
 def about_side(
