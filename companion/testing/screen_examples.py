@@ -10,6 +10,7 @@ import dataclasses
 
 from companion.engine.actions import ADVANCE, Buy
 from companion.text.font import ARROW_TO, BUTTON, CHECK
+from companion.text.language import LANGUAGE_NAMES
 from companion.views import (
     AutomaView,
     BoardView,
@@ -24,6 +25,7 @@ from companion.views import (
     QuestionView,
     ScoreColumn,
     ScoreView,
+    ScreenKind,
     SideView,
     StepView,
     TestPatternView,
@@ -131,6 +133,13 @@ EXAMPLES: dict[str, View] = {
             MenuItem("About", "v0.1"),
         ),
         selected=4,
+    ),
+    # The languages, each in itself, the title in the one under the cursor.
+    "language": MenuView(
+        title="Jazyk",
+        items=tuple(MenuItem(name) for name in LANGUAGE_NAMES.values()),
+        selected=list(LANGUAGE_NAMES).index("cs"),
+        kind=ScreenKind.LANGUAGE,
     ),
     "deal": DealView(
         patches=tuple(

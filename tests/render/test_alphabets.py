@@ -80,6 +80,24 @@ def test_a_sample_line_sits_in_its_rows(language):
     assert ink_rows(SAMPLES[language]) == (0, 6)
 
 
+MARKED_CAPITALS = "ĆŃÓŚŹŻ" + "ÁČĎÉĚÍŇŘŠŤÚŮÝŽ" + "ЁЙ"
+"""The capitals of the three alphabets with a mark above, written out by hand."""
+
+
+def lit_rows(text: str, top: int = 4) -> list[int]:
+    """The rows of `text` with any pixel lit, drawn with its line's top at `top`."""
+    image = Image.new("1", (32, 16))
+    SMALL.draw(image, (0, top), text)
+    return [y - top for y in range(image.height) if image.crop((0, y, 32, y + 1)).getbbox()]
+
+
+@pytest.mark.parametrize("capital", MARKED_CAPITALS, ids=unicodedata.name)
+def test_a_capital_mark_stands_apart_from_its_letter_within_the_line(capital):
+    # The mark in the leading above the line (row -1), the line's first row dark,
+    # the letter on rows 1-5: a mark touching its letter reads as part of it.
+    assert lit_rows(capital) == [-1, 1, 2, 3, 4, 5]
+
+
 def test_a_capital_mark_rises_into_the_leading_above():
     # Ż: the dot one row above the line, the letter on rows 1-5.
     assert ink_rows("Żaba") == (-1, 5)
