@@ -172,7 +172,7 @@ def _check_hardware(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from companion.engine.gamelog import read_log
+    from companion.engine.gamelog import read_whole_log
     from companion.engine.summary import state_dict, text_summary
     from companion.untrusted import UnusableFileError, iter_lines, read_capped
 
@@ -186,13 +186,17 @@ def _replay(args: argparse.Namespace) -> int:
             data, size = read_capped(args.log, LOG_LIMIT)
         if size > len(data):
             raise UnusableFileError(f"{size:,} bytes, more than a game log can take")
-        game = read_log(iter_lines(data + b"\n"))
+        replayed = read_whole_log(iter_lines(data + b"\n"))
     except OSError as error:
         problem = f"cannot read: {error.strerror or error}"
     except ValueError as error:  # UnusableFileError, LogError
         problem = str(error)
     else:
-        write_output(json.dumps(state_dict(game)) if args.json else text_summary(game))
+        game, abandoned = replayed.game, replayed.abandoned
+        if args.json:
+            write_output(json.dumps(state_dict(game, abandoned)))
+        else:
+            write_output(text_summary(game, abandoned))
         return 0
     print(one_line(f"{PROGRAM} {args.command}: {args.log}: {problem}", 300), file=sys.stderr)
     return EXIT_BAD_INPUT

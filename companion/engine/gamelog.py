@@ -69,6 +69,11 @@ def header_line(setup: Setup) -> str:
     return json.dumps(header)
 
 
+ABANDONED_LINE = json.dumps({"end": "abandoned"})
+"""The last line of the log of a game set aside unfinished (the store's `games.finished`
+false): a log otherwise reads the same as the game's while it was in progress."""
+
+
 def action_line(action: Action) -> str:
     return json.dumps(action_record(action))
 
@@ -129,11 +134,26 @@ def line_checksum(raw: str | bytes) -> int | None:
 
 def read_log(lines: Iterable[str | bytes]) -> Game:
     """Replay a log into a game. Raises `LogError` naming the first bad line."""
+    return read_whole_log(lines).game
+
+
+@dataclass(frozen=True, slots=True)
+class WholeLog:
+    """A log replayed to its end."""
+
+    game: Game
+    abandoned: bool
+    """The log ends with `ABANDONED_LINE`: the game was set aside unfinished."""
+
+
+def read_whole_log(lines: Iterable[str | bytes]) -> WholeLog:
+    """Replay a log into a game and how it ended. Raises `LogError` naming the first bad
+    line."""
     replayed = replay_log(lines)
     if replayed.error is not None:
         raise replayed.error
     assert replayed.game is not None
-    return replayed.game
+    return WholeLog(replayed.game, replayed.abandoned)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +166,8 @@ class PartialLog:
     """The first bad line, or None if the whole log replayed."""
     actions: int
     """Action lines in the whole log, those after the bad line included (blank lines not)."""
+    abandoned: bool = False
+    """The log ends with `ABANDONED_LINE` (read up to it)."""
 
 
 def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
@@ -155,11 +177,14 @@ def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
     checksum: int | None = None
     checked = False
     actions = 0
+    abandoned_at: int | None = None
     try:
         for number, raw in enumerate(lines, start=1):
             text = _text(raw, number)
             if not text.strip():
                 continue
+            if abandoned_at is not None:
+                raise LogError(number, f"the game was abandoned at line {abandoned_at}")
             if game is not None:
                 actions += 1
             record = _decode(text, number)
@@ -168,6 +193,11 @@ def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
             if game is None:
                 game = Game(parse_header(record, number))
                 checked = checksum is not None
+                continue
+            if "end" in record:
+                _Fields(record, number).choice("end", ["abandoned"])
+                abandoned_at = number
+                actions -= 1  # an ending, not an action
                 continue
             action = parse_action(record, number)
             try:
@@ -181,7 +211,7 @@ def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
         return PartialLog(
             None, LogError(1, "the log is empty: it needs at least its header line"), 0
         )
-    return PartialLog(game, None, actions)
+    return PartialLog(game, None, actions, abandoned=abandoned_at is not None)
 
 
 def _text(raw: str | bytes, number: int) -> str:

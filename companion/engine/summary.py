@@ -10,8 +10,9 @@ from companion.engine.setup import Mode, Side
 from companion.engine.verdicts import Verdict, verdicts
 
 
-def state_dict(game: Game) -> dict[str, Any]:
-    """The state in the schema documented in docs/game-log.md."""
+def state_dict(game: Game, abandoned: bool = False) -> dict[str, Any]:
+    """The state in the schema documented in docs/game-log.md; `abandoned`: the game was set
+    aside unfinished."""
     setup = game.setup
     state: dict[str, Any] = {"mode": setup.mode.value}
     if setup.mode is Mode.SOLO:
@@ -30,6 +31,7 @@ def state_dict(game: Game) -> dict[str, Any]:
         "circle": list(game.circle),
         "sides": {name: _side_dict(game, name) for name in game.sides},
         "over": game.is_over,
+        "abandoned": abandoned,
         "winner": outcome.winner if outcome else None,
         "scores": outcome.scores if outcome else None,
         "actions": len(game.move_stack),
@@ -74,15 +76,20 @@ def _side_dict(game: Game, name: Side) -> dict[str, Any]:
     }
 
 
-def text_summary(game: Game) -> str:
-    """A few lines a person can read after `replay`."""
+def text_summary(game: Game, abandoned: bool = False) -> str:
+    """A few lines a person can read after `replay`; `abandoned`: the game was set aside
+    unfinished, which the first line says."""
     setup = game.setup
     if setup.mode is Mode.SOLO:
         assert setup.difficulty is not None
         title = f"Solo game, {setup.difficulty.name}, {setup.deck} deck"
     else:
         title = f"Two-player game, {setup.start} started"
-    lines = [f"{title}; {_counted(len(game.move_stack), 'action')}."]
+    actions = _counted(len(game.move_stack), "action")
+    if abandoned:
+        lines = [f"{title}; abandoned after {actions}, not finished."]
+    else:
+        lines = [f"{title}; {actions}."]
     for name, side in game.sides.items():
         buttons, patches = _counted(side.buttons, "button"), _counted(len(side.patches), "patch")
         detail = f"{name:>7}: on {side.position:2}, {buttons}, {patches}"
@@ -94,7 +101,8 @@ def text_summary(game: Game) -> str:
     outcome = game.outcome()
     if outcome is None:
         left = _counted(len(game.circle), "patch")
-        lines.append(f"{game.turn} to play; {left} left in the circle.")
+        to_play = "was to play" if abandoned else "to play"
+        lines.append(f"{game.turn} {to_play}; {left} left in the circle.")
     else:
         scores = ", ".join(f"{name} {score}" for name, score in outcome.scores.items())
         tie = " (tie: reached 53 first)" if outcome.tie else ""

@@ -262,10 +262,17 @@ class Store:
         return row[0] if row else None
 
     def ended_log(self, number: int | None = None) -> str | None:
-        """The log of ended game `number` (1 the first), or of the last one if None."""
-        sql = "SELECT log FROM games WHERE id = coalesce(?, (SELECT max(id) FROM games))"
+        """The log of ended game `number` (1 the first), or of the last one if None; that of
+        a game set aside unfinished ends with `ABANDONED_LINE`."""
+        # Here, not at the top: the device starts and draws its home menu without the engine.
+        from companion.engine.gamelog import ABANDONED_LINE
+
+        sql = "SELECT log, finished FROM games WHERE id = coalesce(?, (SELECT max(id) FROM games))"
         row = self._db.execute(sql, (number,)).fetchone()
-        return row[0] if row else None
+        if row is None:
+            return None
+        log, finished = row
+        return log if finished else f"{log}{ABANDONED_LINE}\n"
 
     # --- writing: one transaction each ---------------------------------------------------
 

@@ -20,7 +20,11 @@ import pytest
 from storage.storage_games import finished_solo, finished_two_player, store_ended
 
 from companion.app.companion import Companion
+from companion.app.session import GameSession
 from companion.display.sink import DummyDisplay
+from companion.engine.actions import ADVANCE
+from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
+from companion.engine.setup import solo_setup
 from companion.inputs.events import EventQueue
 from companion.runtime.loop import DisplayLoop
 from companion.storage.database import DATABASE_NAME, SCHEMA_VERSION, StoreBusyError
@@ -270,6 +274,51 @@ def test_export_of_ended_games_by_number_and_the_last(tmp_path):
     for game, problem in (("3", "no game 3 has ended"), ("current", "no game is in progress")):
         missing = companion(["export", "--state-dir", str(tmp_path), "--game", game])
         assert missing.returncode == 2 and missing.stderr.strip().endswith(problem)
+
+
+def test_an_abandoned_game_replays_as_abandoned_not_as_finished_or_in_progress(tmp_path):
+    # Started, one advance (the player from 0 to 1, in front of the Automa: the Automa's
+    # turn next, the circle's 33 patches untouched), then "New solo game" abandons it.
+    session = GameSession(Store(tmp_path))
+    session.start(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=7))
+    session.play(ADVANCE)
+    session.start(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=8))
+    session.play(ADVANCE)
+    session.abandon()
+    assert session.store.query("SELECT finished FROM games") == [(0,), (0,)]
+    session.store.close()
+    with Store(tmp_path) as store:
+        store_ended(store, finished_two_player(5))
+    for game in ("1", "2"):
+        log = tmp_path / f"game-{game}.jsonl"
+        log.write_text(companion(["export", "--state-dir", str(tmp_path), "--game", game]).stdout)
+        assert log.read_text().splitlines()[-1] == '{"end": "abandoned"}'
+        text = companion(["replay", str(log)])
+        assert text.returncode == 0, text.stderr
+        lines = text.stdout.splitlines()
+        assert lines[0] == "Solo game, fellow, normal deck; abandoned after 1 action, not finished."
+        assert lines[-1] == "automa was to play; 33 patches left in the circle."
+        state = json.loads(companion(["replay", str(log), "--json"]).stdout)
+        assert (state["abandoned"], state["over"], state["actions"]) == (True, False, 1)
+    finished = companion(["export", "--state-dir", str(tmp_path), "--game", "last"]).stdout
+    replayed = companion(["replay", "-", "--json"], input=finished)
+    assert json.loads(replayed.stdout)["abandoned"] is False
+    assert "abandoned" not in companion(["replay", "-"], input=finished).stdout
+
+
+def test_a_line_after_an_abandoned_games_end_is_refused(tmp_path):
+    log = tmp_path / "game.jsonl"
+    header = {"format": "patchwork-companion-log", "version": 1, "mode": "two-player"}
+    ending = ['{"end": "abandoned"}', '{"action": "advance"}']
+    log.write_text("\n".join([json.dumps({**header, "start": "p1", "seed": 3}), *ending]))
+    refused = companion(["replay", str(log)])
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "line 3: the game was abandoned at line 2" in refused.stderr
+    log.write_text(log.read_text().replace('"abandoned"}', '"lost"}', 1))
+    assert (
+        "line 2: 'end' is 'lost'; expected one of abandoned"
+        in companion(["replay", str(log)]).stderr
+    )
 
 
 def test_export_pipes_into_replay_from_standard_input(tmp_path):
