@@ -346,7 +346,7 @@ class AutomaSummary:
 FILTER_EFFECTS: dict[FilterEffect, tuple[str, str]] = {
     FilterEffect.NARROWED: counted_msg("{filter}: {count} left", "{filter}: {count} left"),
     FilterEffect.ALL_KEPT: counted_msg("{filter}: all {count} left", "{filter}: all {count} left"),
-    FilterEffect.SKIPPED: counted_msg("{filter}: none, skipped", "{filter}: none, skipped"),
+    FilterEffect.SKIPPED: counted_msg("{filter}: skipped", "{filter}: skipped"),
     FilterEffect.NOT_NEEDED: counted_msg("{filter}: not needed", "{filter}: not needed"),
 }
 """A filter of the card and what it did (`AutomaDecision.card_filters`), as its row says:

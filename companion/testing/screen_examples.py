@@ -47,7 +47,7 @@ AUTOMA_TAKES = AutomaView(
         f"Card 18, 4{BUTTON}: takes P16 (3rd)",
         f"Pile with {BUTTON}; neutral there",
         f"Token 31 {ARROW_TO} 35, +1{BUTTON} income",
-        "no overtake: none, skipped",
+        "no overtake: skipped",
         "largest: 2 left",
         "farthest: 1 left",
         "3 affordable",

@@ -1,26 +1,75 @@
-"""The Automa's turn in Russian: each filter of the card on one row, even the last.
+"""The Automa's turn in every language: each filter of the card on one row, all three
+on the first screen.
 
-With a leather patch the steps take a row more, and the third filter is the screen's
-last row, beside ▼: a filter that wrapped there needed a turn of the knob to read."""
+A filter that wrapped took a second row and pushed the next one below ▼, to be read
+only after a turn of the knob. The steps here are the longest a turn without the
+7×7 tile has (a leather patch: a row more), so in the Latin languages the third
+filter is the screen's last row, beside ▼."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.app.terms import FILTER_NAMES
 from companion.app.wording import FILTER_EFFECTS
-from companion.render.canvas import WIDTH
-from companion.render.layout import GAP
-from companion.text.font import ARROW_DOWN, SMALL
-from companion.text.language import words_for
+from companion.render.screens import render_canvas
+from companion.testing.screen_examples import EXAMPLES
+from companion.text.language import LANGUAGE_NAMES, words_for
+from companion.views import AutomaView
 
-LAST_ROW = WIDTH - GAP - (SMALL.text_width(ARROW_DOWN) + GAP)
-"""A filter's room on the last row: indented, and clear of ▼ (`draw_automa`)."""
+KEPT = (1, 2, 3)
+"""How many patches a filter can leave: the offer is three patches."""
 
 
-def test_every_russian_filter_row_fits_the_last_row():
-    words = words_for("ru")
-    # Counts of each plural form, up to the 33 patches of the circle.
-    for name in FILTER_NAMES.values():
-        for effect in FILTER_EFFECTS.values():
-            for count in (1, 2, 5, 12, 21, 22, 33):
-                row = words.counted(*effect, count=count, filter=words(name))
-                assert SMALL.text_width(row) <= LAST_ROW, row
+def automa_turn(language: str, filters: tuple[str, ...], *, leather: bool) -> AutomaView:
+    """The Automa taking the third patch, worded in `language`, with `filters` as the
+    card's three rows."""
+    words = words_for(language)
+    steps = [
+        words("Pile without {button}; neutral there"),
+        f"{words('Token {start} {to} {end}', start=30, end=36)} {words('on top')}",
+    ]
+    if leather:
+        steps.append(words("Leather {square} to Automa's pile", square=32))
+    numbers = {"number": 18, "virtual": 10}
+    headline = words(
+        "Card {number}, {virtual}{button}: takes {patch} ({ordinal})",
+        patch="P16",
+        ordinal=words("3rd"),
+        **numbers,
+    )
+    lines = (
+        headline,
+        *steps,
+        *filters,
+        words.counted("{count} affordable", "{count} affordable", count=3),
+        words("Card {number}: {virtual}{button}, income {income}{button}", income=1, **numbers),
+    )
+    board = EXAMPLES["automa_take"].board
+    return AutomaView(board, lines, actions=1 + len(steps), filters=len(filters))
+
+
+def every_filter_row(language: str) -> list[str]:
+    words = words_for(language)
+    return [
+        words.counted(*effect, count=count, filter=words(name))
+        for name in FILTER_NAMES.values()
+        for effect in FILTER_EFFECTS.values()
+        for count in KEPT
+    ]
+
+
+LATIN_LANGUAGES = tuple(code for code in LANGUAGE_NAMES if code != "ko")
+
+
+@pytest.mark.parametrize("language", LATIN_LANGUAGES)
+def test_every_filter_row_shows_whole_with_the_steps(language):
+    # Korean's 12-pixel rows hold the steps of a turn without a leather patch.
+    leather = language != "ko"
+    rows = every_filter_row(language)
+    for row in rows:
+        view = automa_turn(language, (row, row, row), leather=leather)
+        canvas = render_canvas(view)
+        drawn = [record.text for record in canvas.texts]
+        assert drawn.count(row) == 3, f"{row!r} is cut, wrapped or below the screen: {drawn}"
+        assert canvas.overflows == [], row

@@ -128,7 +128,7 @@ def test_automa_filters_say_skipped_and_narrowed_in_the_card_s_order():
     summary = automa_summary(game.push(AUTOMA_TURN))
     assert summary.headline == f"Card 5, 5{BUTTON}: takes P14 (2nd)"
     assert summary.filters == (
-        "no overtake: none, skipped",
+        "no overtake: skipped",
         "most buttons: 2 left",
         "farthest: 1 left",
     )

@@ -249,7 +249,7 @@ def test_the_automa_turn_shows_each_filter_of_its_card_and_what_it_did_at_once()
     first = text_drawn(EXAMPLES["automa_take"])
     for line in (
         f"Card 18, 4{BUTTON}: takes P16 (3rd)",
-        "no overtake: none, skipped",
+        "no overtake: skipped",
         "largest: 2 left",
         "farthest: 1 left",
     ):
@@ -569,7 +569,7 @@ def test_everything_the_automa_does_shows_before_the_press_that_confirms_it():
     # Taking a patch, its pile, its move, a leather patch and the 7x7 tile: five rows,
     # then the filters as far as they go; the rest a knob turn away.
     drawn = text_drawn(EXAMPLES["automa_extras"])
-    assert "It takes the 7x7 tile" in drawn and "no overtake: none, skipped" in drawn
+    assert "It takes the 7x7 tile" in drawn and "no overtake: skipped" in drawn
     assert "farthest: 1 left" not in drawn
 
 
