@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from companion.app.settings_menu import SettingsMenu
 from companion.app.widgets import Action, Entry, Menu, Notice, Pages, Screen
-from companion.app.write_errors import error_reason
+from companion.app.write_errors import error_advice, error_reason
 from companion.inputs.events import Input
 from companion.storage.settings import SETTINGS_NAME, load_settings
 from companion.storage.store import Store
@@ -244,8 +244,9 @@ class Companion:
         log.error("%s was not saved: %s", what, error)
         words = self.words
         text = words(
-            "{what} was not saved: {reason}. Free space or check the card, then try again.",
+            "{what} was not saved: {reason}. {advice}",
             what=words(what),
             reason=error_reason(error, words),
+            advice=error_advice(error, words),
         )
         self.show(Notice(words("Not saved"), (text,), then, words))

@@ -27,8 +27,26 @@ ERROR_REASONS: Mapping[int, str] = MappingProxyType(
 OTHER_ERROR_REASON = msg("the card could not be written")
 """Any other failure: the system's words for it are English, and the log has them."""
 
+ERROR_ADVICE: Mapping[int, str] = MappingProxyType(
+    {
+        errno.ENOSPC: msg("Free space on the card, then try again."),
+        errno.EDQUOT: msg("Free space on the card, then try again."),
+        # A card the kernel set read-only after an error (ext4's errors=remount-ro) takes
+        # writes again once restarted and checked; one that does it again is failing.
+        errno.EROFS: msg("Restart the device; if the card stays read-only, replace it."),
+    }
+)
+"""What the player can do about a failure, where it is more than checking the card."""
+OTHER_ERROR_ADVICE = msg("Check the card, then try again.")
+
 
 def error_reason(error: OSError, words: Words) -> str:
     """Why a write failed, in the player's words: what it is where the player can do
     something about it, else only that it failed."""
     return words(ERROR_REASONS.get(error.errno or 0, OTHER_ERROR_REASON))
+
+
+def error_advice(error: OSError, words: Words) -> str:
+    """What to do about a failed write, in one sentence of the player's words: free space
+    on a full card, restart with one gone read-only."""
+    return words(ERROR_ADVICE.get(error.errno or 0, OTHER_ERROR_ADVICE))

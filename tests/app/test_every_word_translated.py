@@ -214,8 +214,9 @@ def test_the_marked_language_marks_every_key():
     # What fills a placeholder stays outside the marks, where it is checked.
     assert unmarked(
         words(
-            "{what} was not saved: {reason}. Free space or check the card, then try again.",
+            "{what} was not saved: {reason}. {advice}",
             what="The game",
             reason="disk full",
+            advice="Free space",
         )
-    ).split() == ["The", "game", "disk", "full"]
+    ).split() == ["The", "game", "disk", "full", "Free", "space"]

@@ -25,8 +25,10 @@ from helpers import damaged_database, read_only, solo_game, started_game
 from companion.app.companion import Companion
 from companion.app.session import GameSession
 from companion.inputs.events import Input
+from companion.render.screens import render_canvas
 from companion.storage.paths import write_problem
 from companion.testing.autoplay import inputs_for, random_choice, start_game
+from companion.text.language import LANGUAGE_NAMES, msg, words_for
 from companion.views import QuestionView, ScreenKind, TextView, TurnView
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -99,6 +101,7 @@ def test_a_full_card_refuses_the_action_says_so_and_saves_again_once_freed(small
     play_until_refused(app)
     text = shown_text(app)
     assert "not saved" in text.lower() and "the card is full" in text
+    assert text.endswith(FULL_ADVICE) and "Restart" not in text
     before, moves = stored_state(app), len(app.game.move_stack)
     app.handle(Input.SELECT)  # still running: the turn again, or the Automa's turn retried
     assert isinstance(app.view(), (TurnView, TextView))
@@ -139,6 +142,25 @@ def test_a_card_gone_read_only_that_still_takes_writes_refuses_the_next_action(
 
     monkeypatch.setattr(os, "statvfs", gone_read_only)
     play_until_refused(app)
+    assert shown_text(app).endswith(READ_ONLY_ADVICE)
+    assert_not_saved(app, before, moves, "the card is read-only")
+
+
+FULL_ADVICE = "Free space on the card, then try again."
+READ_ONLY_ADVICE = "Restart the device; if the card stays read-only, replace it."
+"""A read-only card is not helped by freeing space: ext4 set it read-only after an error,
+and only a restart (with its check of the card) or another card writes again."""
+
+
+def test_a_database_sqlite_refuses_as_read_only_is_told_as_a_read_only_card(tmp_path):
+    # SQLite's "attempt to write a readonly database" (SQLITE_READONLY), as a card that
+    # went read-only under an open database gives it, on a directory that still takes a
+    # write: the store's reason is SQLite's, the advice a read-only card's.
+    app = started_game(tmp_path / "state", turns=3)
+    before, moves = stored_state(app), len(app.game.move_stack)
+    app.store.query("PRAGMA query_only = 1")
+    play_until_refused(app)
+    assert shown_text(app) == f"The action was not saved: the card is read-only. {READ_ONLY_ADVICE}"
     assert_not_saved(app, before, moves, "the card is read-only")
 
 
@@ -316,3 +338,22 @@ def test_the_simulation_runs_on_a_read_only_card_beside_a_damaged_database(small
     assert "Traceback" not in done.stderr
     assert json.loads(done.stdout) is None  # no game: the damaged one is not played
     assert files_in(state) == before
+
+
+def test_the_full_and_the_read_only_notices_are_drawn_whole_in_every_language(tmp_path):
+    for code in LANGUAGE_NAMES:
+        (tmp_path / "settings.json").write_text(json.dumps({"language": code}))
+        app = Companion(tmp_path)
+        words = words_for(code)
+        told = {}
+        for number in (errno.ENOSPC, errno.EROFS):
+            app.not_saved(msg("The action"), OSError(number, os.strerror(number)), app.home)
+            pages = []
+            while isinstance(app.view(), TextView):  # every page, pressed through
+                assert render_canvas(app.view()).overflows == [], code
+                pages.append(shown_text(app))
+                app.handle(Input.SELECT)
+            told[number] = " ".join(pages)
+        assert told[errno.ENOSPC].endswith(words(FULL_ADVICE)), code
+        assert told[errno.EROFS].endswith(words(READ_ONLY_ADVICE)), code
+        assert words(FULL_ADVICE) not in told[errno.EROFS], code
