@@ -36,8 +36,6 @@ class ScreenKind(Enum):
     CIRCLE = "circle"
     BONUS_QUESTION = "bonus question"
     GAME_OVER = "game over"
-    VERDICTS = "verdicts"
-    """A solo game's end against each of the five levels."""
     GAME_MENU = "game menu"
     CONFIRM_UNDO = "confirm undo"
     SETTINGS = "settings"
@@ -288,6 +286,49 @@ class ScoreView:
 
 
 @dataclass(frozen=True, slots=True)
+class VerdictRow:
+    """How the game played ends against one level, as the engine judged it."""
+
+    level: str
+    scores: tuple[int, int]
+    """The player's score and the Automa's against this level."""
+    tile: int | None
+    """Who holds the 7×7 tile against this level: 0 the player, 1 the Automa, None nobody."""
+    won: bool
+    """Whether the player wins against this level."""
+    margin: int
+    """The winner's lead in points."""
+    tie: bool
+    """Equal scores: the winner is whoever reached 53 first."""
+    played: bool
+    """The level of the game as played."""
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictsView:
+    """A solo game's end against every level: a table, a row a level, under a header
+    that names its columns; turned a page at a time where the rows do not all fit
+    (Korean's taller letters)."""
+
+    labels: tuple[str, str]
+    """The score columns' headings: the player's and the Automa's names."""
+    short_labels: tuple[str, str]
+    """The same, short ("A"), for a header with no room for the names."""
+    rows: tuple[VerdictRow, ...]
+    """Every level's row, easiest first: on every page, so the columns keep their places."""
+    first: int
+    """The first row this page shows."""
+    count: int
+    """How many rows this page shows."""
+    deal: str
+    """Under the last row (the last page's): the game's deal code, worded ("Deal G127-TY7K");
+    empty on the other pages, and for a circle the player laid out."""
+    page: int
+    pages: int
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
 class TextView:
     """Pages of text (rules reminder, statistics, a notice), turned with the encoder.
 
@@ -333,6 +374,7 @@ View = (
     | NumberView
     | ScoreView
     | TextView
+    | VerdictsView
     | InputTestView
     | TestPatternView
 )

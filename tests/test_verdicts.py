@@ -103,7 +103,7 @@ import json
 import subprocess
 import sys
 
-from companion.app.wording import verdict_lines
+from companion.app.verdict_pages import verdict_rows
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, AutomaTurn, Buy, ClaimBonus
 from companion.engine.automa import DIFFICULTY_BY_NAME, Deck
 from companion.engine.game import Game
@@ -111,6 +111,7 @@ from companion.engine.gamelog import log_lines
 from companion.engine.setup import Side, solo_setup
 from companion.engine.verdicts import verdicts
 from companion.text.language import words_for
+from companion.views import VerdictRow
 
 # fmt: off
 CIRCLE = (
@@ -267,16 +268,15 @@ def test_replay_json_prints_the_verdicts_worked_by_hand(tmp_path):
     assert [printed[level]["margin"] for level in printed] == [6, 21, 31, 40, 64]
 
 
-def test_the_end_screen_lines_worked_by_hand():
-    # The table above, as the screen words it: ▶ before the level played (Fellow),
-    # * after the tile's holder, ✗ and the points lost by.
+def test_the_end_screen_rows_worked_by_hand():
+    # The table above, as the screen shows it: Fellow played, the tile the player's (0)
+    # but against Legend (1), lost everywhere by the points between the scores.
     game = played_game()
-    lines = verdict_lines(verdicts(game), game.setup.difficulty, words_for("en"))
-    assert lines == [
-        "Intern -6*:0 ✗-6",
-        "Apprentice -6*:15 ✗-21",
-        "▶Fellow -6*:25 ✗-31",
-        "Master -6*:34 ✗-40",
-        "Legend -13:51* ✗-64",
-        "*: holds the 7x7 tile",
-    ]
+    rows = verdict_rows(verdicts(game), game.setup.difficulty, words_for("en"))
+    assert rows == (
+        VerdictRow("Intern", (-6, 0), 0, won=False, margin=6, tie=False, played=False),
+        VerdictRow("Apprentice", (-6, 15), 0, won=False, margin=21, tie=False, played=False),
+        VerdictRow("Fellow", (-6, 25), 0, won=False, margin=31, tie=False, played=True),
+        VerdictRow("Master", (-6, 34), 0, won=False, margin=40, tie=False, played=False),
+        VerdictRow("Legend", (-13, 51), 1, won=False, margin=64, tie=False, played=False),
+    )

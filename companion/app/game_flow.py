@@ -19,12 +19,12 @@ from companion.app.play import (
     offer_before,
     scores_view,
 )
-from companion.app.widgets import Entry, Pages, Question, Screen
+from companion.app.verdict_pages import VerdictPages, verdict_rows
+from companion.app.widgets import Entry, Question, Screen
 from companion.app.wording import (
     automa_summary,
     bonus_question_lines,
     player_cards,
-    verdict_lines,
 )
 from companion.engine.actions import AUTOMA_TURN, Action, Adjust, AutomaTurn, ClaimBonus, Step
 from companion.engine.deal import deal_of
@@ -153,9 +153,9 @@ class GameFlow:
             return
         assert game.setup.difficulty is not None
         deal = deal_of(game.setup)
-        title = words("Deal {code}", code=deal.code) if deal else words("Every level")
-        lines = verdict_lines(judged, game.setup.difficulty, words)
-        self.app.show(Pages(title, lines, self._finish, words, ok=True, kind=ScreenKind.VERDICTS))
+        code = words("Deal {code}", code=deal.code) if deal else ""
+        rows = verdict_rows(judged, game.setup.difficulty, words)
+        self.app.show(VerdictPages(rows, code, self._finish, words))
 
     def _finish(self) -> None:
         words = self.app.words

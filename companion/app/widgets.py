@@ -147,7 +147,40 @@ class NumberPicker(Screen):
             self.on_back()
 
 
-class Pages(Screen):
+class Paged(Screen):
+    """Pages turned with the encoder, a press to leave: the footer says which."""
+
+    def __init__(self, pages: int, on_done: Action, words: Words, *, ok: bool) -> None:
+        """`ok`: pressing acknowledges a message, rather than going back from a text; on
+        a page with more after it, a press shows the next page, so no page is skipped."""
+        self.on_done, self.ok = on_done, ok
+        self.cursor = Cursor(pages)
+        if pages == 1:
+            self.last_footer = words("press: ok") if ok else words("press: back")
+        else:
+            self.last_footer = (
+                words("turn: page  press: ok") if ok else words("turn: page  press: back")
+            )
+        self.next_page_footer = words("press: next page")
+
+    @property
+    def footer(self) -> str:
+        """What turning and pressing do on the page shown."""
+        return self.next_page_footer if self._press_turns_the_page() else self.last_footer
+
+    def handle(self, event: Input) -> None:
+        if self.cursor.move(event):
+            return
+        if event is Input.SELECT and self._press_turns_the_page():
+            self.cursor.index += 1
+        elif event in (Input.SELECT, *BACKWARD):
+            self.on_done()
+
+    def _press_turns_the_page(self) -> bool:
+        return self.ok and self.cursor.index < self.cursor.count - 1
+
+
+class Pages(Paged):
     """Text a page at a time: turn to page, press to leave."""
 
     def __init__(
@@ -160,37 +193,19 @@ class Pages(Screen):
         ok: bool = False,
         kind: ScreenKind = ScreenKind.OTHER,
     ) -> None:
-        """`ok`: pressing acknowledges a message, rather than going back from a text; on
-        a page with more after it, a press shows the next page, so no page is skipped."""
-        self.title, self.on_done, self.kind, self.ok = title, on_done, kind, ok
         font = body_font(words.language)
         lines = text_page_lines(texts, font)
         per_page = page_lines(font)
         self.pages = [tuple(lines[i : i + per_page]) for i in range(0, len(lines), per_page)] or [
             ()
         ]
-        self.cursor = Cursor(len(self.pages))
-        if len(self.pages) == 1:
-            self.footer = words("press: ok") if ok else words("press: back")
-        else:
-            self.footer = words("turn: page  press: ok") if ok else words("turn: page  press: back")
-        self.next_page_footer = words("press: next page")
+        super().__init__(len(self.pages), on_done, words, ok=ok)
+        self.title, self.kind = title, kind
 
     def view(self) -> View:
         page = self.cursor.index
-        footer = self.next_page_footer if self._press_turns_the_page() else self.footer
-        return TextView(self.title, self.pages[page], page + 1, len(self.pages), footer, self.kind)
-
-    def handle(self, event: Input) -> None:
-        if self.cursor.move(event):
-            return
-        if event is Input.SELECT and self._press_turns_the_page():
-            self.cursor.index += 1
-        elif event in (Input.SELECT, *BACKWARD):
-            self.on_done()
-
-    def _press_turns_the_page(self) -> bool:
-        return self.ok and self.cursor.index < len(self.pages) - 1
+        lines, pages = self.pages[page], len(self.pages)
+        return TextView(self.title, lines, page + 1, pages, self.footer, self.kind)
 
 
 class Notice(Pages):

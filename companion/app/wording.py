@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from companion.app.terms import FILTER_NAMES, difficulty_name
+from companion.app.terms import FILTER_NAMES
 from companion.engine.actions import (
     AdjustButtons,
     Advance,
@@ -30,12 +30,11 @@ from companion.engine.actions import (
     TakeLeather,
     TakePatch,
 )
-from companion.engine.automa import AutomaDecision, DifficultyLevel, FilterEffect
+from companion.engine.automa import AutomaDecision, FilterEffect
 from companion.engine.catalogue import BONUS_POINTS
 from companion.engine.game import BonusOccasion, BonusQuestion, Game, Refusal, Shortage
 from companion.engine.setup import SIDES, Mode, Side
-from companion.engine.verdicts import Verdict
-from companion.text.font import ARROW_RIGHT, CHECK, CROSS
+from companion.text.font import CHECK
 from companion.text.language import ENGLISH, Words, counted_msg, msg, words_for
 from companion.views import TurnChoice, TurnLine
 
@@ -424,29 +423,3 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
         )
         filters = ()
     return AutomaSummary(decision, headline, reason, tuple(lines), patch_id, printed, filters)
-
-
-TILE_MARK = "*"
-"""After the score of the side that holds the 7×7 tile against a level."""
-
-
-def verdict_lines(judged: tuple[Verdict, ...], played: DifficultyLevel, words: Words) -> list[str]:
-    """The game against each level, a line each: the level (▶ before the one played),
-    your score and the Automa's (* after the 7×7 tile's holder), then how it went for
-    you: ✓ won or ✗ lost, and by how many points (= a tie, won by reaching 53 first)."""
-    lines = []
-    for verdict in judged:
-        scores = {Side.PLAYER: str(verdict.player), Side.AUTOMA: str(verdict.automa)}
-        if verdict.bonus_holder is not None:
-            scores[verdict.bonus_holder] += TILE_MARK
-        outcome = verdict.outcome
-        won = outcome.winner == Side.PLAYER
-        sign = "=" if outcome.tie else "+" if won else "-"
-        played_mark = ARROW_RIGHT if verdict.level == played else ""
-        lines.append(
-            f"{played_mark}{difficulty_name(verdict.level, words)} "
-            f"{scores[Side.PLAYER]}:{scores[Side.AUTOMA]} "
-            f"{CHECK if won else CROSS}{sign}{outcome.margin}"
-        )
-    lines.append(words("*: holds the 7x7 tile"))
-    return lines

@@ -6,9 +6,9 @@
 Both are pure: the image depends on the view and nothing else (no clock, no
 state kept between calls), so the same view always gives the same bytes. The
 layouts live in `screens_menus` (menus, questions, numbers, pages, notices,
-input test), `screens_circle` (dealing and entering the circle) and
-`screens_game` (turn, steps, Automa, score); the last two are imported when a screen
-of theirs is first drawn.
+input test), `screens_verdicts` (a solo game against every level), `screens_circle`
+(dealing and entering the circle) and `screens_game` (turn, steps, Automa, score); the
+last two are imported when a screen of theirs is first drawn.
 
 The golden images of the tests are written by `companion.testing.goldens`.
 """
@@ -31,6 +31,7 @@ from companion.render.screens_menus import (
     draw_test_pattern,
     draw_text,
 )
+from companion.render.screens_verdicts import draw_verdicts
 from companion.views import (
     AutomaView,
     DealView,
@@ -44,6 +45,7 @@ from companion.views import (
     TestPatternView,
     TextView,
     TurnView,
+    VerdictsView,
     View,
 )
 
@@ -76,6 +78,7 @@ LAYOUTS: dict[type, Callable[[Canvas, Any], None]] = {
     NumberView: draw_number,
     ScoreView: _imported_when_drawn(_SCREENS_GAME, "draw_score"),
     TextView: draw_text,
+    VerdictsView: draw_verdicts,
     InputTestView: draw_input_test,
     TestPatternView: draw_test_pattern,
 }

@@ -26,6 +26,7 @@ from companion.views import (
     TextView,
     TurnChoice,
     TurnView,
+    VerdictsView,
     View,
 )
 
@@ -71,7 +72,7 @@ def inputs_for(view: View, choose: Choose, rng: random.Random) -> list[Input]:
         # Any cost, then any patch; never the last choice (which goes back).
         target = rng.randrange(view.choices - 1)
         return [*move_to(view.selected, target, view.choices), Input.SELECT]
-    if isinstance(view, (AutomaView, DealView, TextView, ScoreView, QuestionView)):
+    if isinstance(view, (AutomaView, DealView, TextView, VerdictsView, ScoreView, QuestionView)):
         return [Input.SELECT]
     raise ValueError(f"the stand-in player does not know what to do on {type(view).__name__}")
 

@@ -26,7 +26,15 @@ from companion.inputs.events import Input
 from companion.render.screens import render
 from companion.testing.autoplay import play_to_the_end, start_game
 from companion.text.language import LANGUAGE_NAMES
-from companion.views import AutomaView, MenuView, ScoreView, ScreenKind, TextView, TurnView, View
+from companion.views import (
+    AutomaView,
+    MenuView,
+    ScoreView,
+    ScreenKind,
+    TurnView,
+    VerdictsView,
+    View,
+)
 
 GAME_SEED = 5
 """A solo game with the tactical deck whose turns show a greyed patch and the Automa
@@ -76,7 +84,7 @@ def main_screens(language: str) -> dict[str, View]:
             found.setdefault("automa", view)
         elif isinstance(view, ScoreView):
             found["score"] = view
-        elif isinstance(view, TextView) and view.kind is ScreenKind.VERDICTS and view.page == 1:
+        elif isinstance(view, VerdictsView) and view.page == 1:
             found["verdicts"] = view
 
     play_solo_game(language, keep)

@@ -32,6 +32,8 @@ from companion.views import (
     TextView,
     TurnLine,
     TurnView,
+    VerdictRow,
+    VerdictsView,
     View,
 )
 
@@ -353,6 +355,26 @@ EXAMPLES: dict[str, View] = {
             ),
         ),
         verdict="Automa wins by 27",
+    ),
+    # Won by 3 to 19 at the easy levels, a tie at Fellow (played) won by reaching 53
+    # first, lost at the hard ones, where the Automa reached its mark before the player's
+    # 7×7 was full.
+    "verdicts": VerdictsView(
+        labels=("You", "Automa"),
+        short_labels=("You", "A"),
+        rows=(
+            VerdictRow("Intern", (26, 7), 0, won=True, margin=19, tie=False, played=False),
+            VerdictRow("Apprentice", (26, 23), 0, won=True, margin=3, tie=False, played=False),
+            VerdictRow("Fellow", (26, 26), 0, won=True, margin=0, tie=True, played=True),
+            VerdictRow("Master", (19, 38), 1, won=False, margin=19, tie=False, played=False),
+            VerdictRow("Legend", (19, 47), 1, won=False, margin=28, tie=False, played=False),
+        ),
+        first=0,
+        count=5,
+        deal="Deal G127-TY7K",
+        page=1,
+        pages=1,
+        hint="press: ok",
     ),
     "text": TextView(
         title="Rules: your turn",

@@ -40,7 +40,10 @@ from companion.text.glyphs import (
     CROSS,
     ICONS,
     LEATHER,
+    LOST,
+    TILE,
     TIME,
+    WON,
 )
 from companion.text.glyphs_alphabets import LETTER_DATA
 
@@ -56,8 +59,11 @@ __all__ = [
     "ICONS",
     "LARGE",
     "LEATHER",
+    "LOST",
     "SMALL",
+    "TILE",
     "TIME",
+    "WON",
     "DeferredGlyphs",
     "Font",
     "Glyph",

@@ -28,6 +28,9 @@ ARROW_DOWN = "\u25bc"  # ▼
 CHECK = "\u2713"  # ✓
 CROSS = "\u2717"  # ✗
 ARROW_TO = "\u2192"  # → a token's move, "25 → 31"
+TILE = "\u25a3"  # ▣ the 7×7 tile, beside the score of the side that holds it
+WON = "\u2714"  # ✔ bold and as tall as a digit: a column of results reads at a glance
+LOST = "\u2718"  # ✘ bold, unlike the one-pixel letter x (Latin or Cyrillic)
 
 ICONS: tuple[str, ...] = (
     BUTTON,
@@ -40,6 +43,9 @@ ICONS: tuple[str, ...] = (
     CHECK,
     CROSS,
     ARROW_TO,
+    TILE,
+    WON,
+    LOST,
 )
 
 GLYPH_DATA: Mapping[str, str] = MappingProxyType(
@@ -149,6 +155,9 @@ GLYPH_DATA: Mapping[str, str] = MappingProxyType(
         CHECK: "..... ....# ...## #.##. ###.. .#... .....",
         CROSS: "..... #...# .#.#. ..#.. .#.#. #...# .....",
         ARROW_TO: "..... ..#.. ...#. ##### ...#. ..#.. .....",
+        TILE: "###### #....# #.##.# #.##.# #....# ###### ......",
+        WON: ".....# ....## #..##. ##.#.. .###.. ..#... ......",
+        LOST: "...... ##..## .####. ..##.. .####. ##..## ......",
     }
 )
 """Printable ASCII 32–126 plus the icons, keyed by the character they draw."""

@@ -6,11 +6,11 @@ import random
 
 from helpers import companion_in
 
-from companion.app.wording import verdict_lines
+from companion.app.verdict_pages import verdict_rows
 from companion.engine.deal import deal_of
 from companion.engine.verdicts import verdicts
 from companion.testing.autoplay import play_to_the_end, start_game
-from companion.views import ScoreView, ScreenKind, TextView
+from companion.views import ScoreView, ScreenKind, VerdictsView
 
 
 def played_to_the_end(app, solo: bool) -> list:
@@ -23,25 +23,26 @@ def played_to_the_end(app, solo: bool) -> list:
 
 
 def kinds(shown) -> list:
-    return [
-        "score" if isinstance(view, ScoreView) else getattr(view, "kind", None) for view in shown
-    ]
+    named = {ScoreView: "score", VerdictsView: "verdicts"}
+    return [named.get(type(view)) or getattr(view, "kind", None) for view in shown]
 
 
 def test_after_the_score_a_solo_game_shows_every_level_then_the_saving(tmp_path):
     app = companion_in(tmp_path / "state", "en", seed=11)
     shown = played_to_the_end(app, solo=True)
     order = kinds(shown)
-    at = order.index(ScreenKind.VERDICTS)
+    at = order.index("verdicts")
     assert order.index("score") < at < order.index(ScreenKind.GAME_OVER)
     page, game = shown[at], app.last_finished
-    assert isinstance(page, TextView)
-    assert page.title == f"Deal {deal_of(game.setup).code}"
-    assert list(page.lines) == verdict_lines(verdicts(game), game.setup.difficulty, app.words)
+    assert isinstance(page, VerdictsView)
+    assert (page.page, page.pages, page.first, page.count) == (1, 1, 0, 5)
+    assert page.deal == f"Deal {deal_of(game.setup).code}"
+    assert page.labels == ("You", "Automa")
+    assert page.rows == verdict_rows(verdicts(game), game.setup.difficulty, app.words)
 
 
 def test_a_two_player_game_goes_from_the_score_to_the_saving(tmp_path):
     app = companion_in(tmp_path / "state", "en", seed=11)
     order = kinds(played_to_the_end(app, solo=False))
-    assert ScreenKind.VERDICTS not in order
+    assert "verdicts" not in order
     assert order.index("score") < order.index(ScreenKind.GAME_OVER)

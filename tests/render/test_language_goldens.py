@@ -7,8 +7,8 @@ After an intended change, rewrite them with
 
 and look at every changed one scaled up (the command also writes a contact sheet of
 the whole game per language, tests/golden/<code>-game-<n>.png: delete those after looking).
-The README's two pictures of the Automa's turn are the ru and pl goldens 4x larger:
-save them again when those change.
+The README's two pictures of the Automa's turn are the ru and pl goldens 4x larger, and
+its picture of the verdicts the en golden: save them again when those change.
 """
 
 from __future__ import annotations
@@ -55,21 +55,26 @@ def test_no_stray_language_goldens():
     assert stored <= expected
 
 
-README_PICTURES = {"ru": "screen-automa-ru.png", "pl": "screen-automa-pl.png"}
-"""The README shows the Automa's turn in two languages: each is its golden, 4x larger."""
+README_PICTURES = {
+    ("ru", "automa"): "screen-automa-ru.png",
+    ("pl", "automa"): "screen-automa-pl.png",
+    ("en", "verdicts"): "screen-verdicts.png",
+}
+"""The README's pictures of the Automa's turn in two languages and of the verdicts: each
+is its golden, 4x larger."""
 README_SCALE = 4
 
 
-@pytest.mark.parametrize("language", README_PICTURES)
-def test_the_readme_pictures_are_the_goldens_scaled_up(language):
-    golden = Image.open(GOLDEN / language / "automa.png")
+@pytest.mark.parametrize(("language", "name"), README_PICTURES)
+def test_the_readme_pictures_are_the_goldens_scaled_up(language, name):
+    golden = Image.open(GOLDEN / language / f"{name}.png")
     expected = golden.resize(
         (golden.width * README_SCALE, golden.height * README_SCALE), Image.Resampling.NEAREST
     ).convert("L")
-    path = Path(__file__).parents[2] / "docs" / README_PICTURES[language]
+    path = Path(__file__).parents[2] / "docs" / README_PICTURES[language, name]
     picture = Image.open(path).convert("L")
     difference = None if picture.size != expected.size else ImageChops.difference(picture, expected)
     assert difference is not None and difference.getbbox() is None, (
-        f"{path.name} is not {language}/automa.png scaled {README_SCALE}x: after changing the "
+        f"{path.name} is not {language}/{name}.png scaled {README_SCALE}x: after changing the "
         "golden, save it again with Image.resize(..., Image.Resampling.NEAREST)"
     )
