@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Cut the Hangul the device shows out of Baekmuk Gulim 12 into the package's subset font.
+"""Cut the Hangul the device shows out of Baekmuk Gulim 12 and 10 into the package's subsets.
 
-The Korean screens draw Hangul from Baekmuk Gulim at 12 pixels (Debian's
-xfonts-baekmuk, `gulim12.pcf.gz`, licence in `companion/text/fonts/LICENCE-baekmuk`).
-Only the syllables some translation uses are shipped: every Hangul character
-of `characters_used(language)`, for every language (the language menu names
-Korean in Korean). Run it again whenever a translation gains a syllable;
-`tests/render/test_hangul.py` says when.
+The Korean screens draw Hangul from Baekmuk Gulim at 12 pixels, the Automa's
+turn at 10 (Debian's xfonts-baekmuk, `gulim12.pcf.gz` and `gulim10.pcf.gz`,
+licence in `companion/text/fonts/LICENCE-baekmuk`). Only the syllables some
+translation uses are shipped: every Hangul character of
+`characters_used(language)`, for every language (the language menu names
+Korean in Korean), in both sizes. Run it again whenever a translation gains a
+syllable; `tests/render/test_hangul.py` says when.
 
     .venv/bin/python scripts/extract-hangul.py              # fetches xfonts-baekmuk
-    .venv/bin/python scripts/extract-hangul.py --font /usr/share/fonts/X11/75dpi/gulim12.pcf.gz
+    .venv/bin/python scripts/extract-hangul.py --fonts /usr/share/fonts/X11/75dpi
 
 Without `--font` it fetches the package with `apt-get download` into a
 temporary directory (run `apt-get update` once first).
@@ -30,16 +31,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.testing.catalogs import characters_used  # noqa: E402
-from companion.text.hangul import ASCENT, DESCENT, SUBSET_NAME  # noqa: E402
+from companion.text.hangul import GULIM_10, GULIM_12, GulimSize  # noqa: E402
 from companion.text.language import LANGUAGE_NAMES  # noqa: E402
 
 PACKAGE = "xfonts-baekmuk"
-FONT_IN_PACKAGE = "usr/share/fonts/X11/75dpi/gulim12.pcf.gz"
-SUBSET = ROOT / "companion" / "text" / "fonts" / SUBSET_NAME
-CELL_WIDTH = 12
-CELL_ROWS = ASCENT + DESCENT
-"""Gulim 12's cell is 12 rows, 2 under the baseline; the syllables' ink ends on the
-row under the baseline, so its 12th row (always blank) is not shipped."""
+FONTS_IN_PACKAGE = "usr/share/fonts/X11/75dpi"
+FONTS = ROOT / "companion" / "text" / "fonts"
+SIZES = (GULIM_12, GULIM_10)
+"""Each cell is a row taller than shipped, its last row under the baseline's row below;
+the syllables' ink ends on the row under the baseline, so that row (always blank) is
+not shipped."""
 
 # PCF table types and format bits (X11's pcf.h).
 PCF_METRICS, PCF_BITMAPS, PCF_BDF_ENCODINGS = 1 << 2, 1 << 3, 1 << 5
@@ -118,15 +119,17 @@ def ksc5601(char: str) -> int:
     return ((encoded[0] & 0x7F) << 8) | (encoded[1] & 0x7F)
 
 
-def cell(rows: list[str], left: int, ascent: int) -> list[str]:
-    """The glyph placed in the shipped cell: CELL_WIDTH wide, CELL_ROWS from Gulim's top row."""
-    placed = ["." * CELL_WIDTH] * (ASCENT - ascent) + [
-        ("." * left + row).ljust(CELL_WIDTH, ".")[:CELL_WIDTH] for row in rows
+def cell(size: GulimSize, rows: list[str], left: int, ascent: int) -> list[str]:
+    """The glyph placed in the shipped cell: `size.width` wide, `size.rows` from Gulim's
+    top row."""
+    blank = "." * size.width
+    placed = [blank] * (size.ascent - ascent) + [
+        ("." * left + row).ljust(size.width, ".")[: size.width] for row in rows
     ]
-    placed = (placed + ["." * CELL_WIDTH] * CELL_ROWS)[: CELL_ROWS + 1]
-    if "#" in placed[CELL_ROWS]:
-        raise SystemExit("a glyph reaches below the shipped cell")
-    return placed[:CELL_ROWS]
+    placed = (placed + [blank] * size.rows)[: size.rows + 1]
+    if "#" in placed[size.rows]:
+        raise SystemExit(f"a glyph of Gulim {size.pixels} reaches out of the shipped cell")
+    return placed[: size.rows]
 
 
 def hangul_used() -> list[str]:
@@ -147,53 +150,62 @@ Kim Jeong-Hwan."""
 """The licence travels inside the subset too (it asks to be in every copy)."""
 
 
-def bdf(chars: list[str], glyphs: dict[int, tuple[list[str], int, int]]) -> str:
+def bdf(size: GulimSize, chars: list[str], glyphs: dict[int, tuple[list[str], int, int]]) -> str:
+    pixels, width, rows = size.pixels, size.width, size.rows
     lines = [
         "STARTFONT 2.1",
         *(f"COMMENT {line}" for line in PERMISSION_NOTICE.splitlines()),
-        "FONT -Baekmuk-Gulim-Medium-R-Normal--12-120-75-75-M-120-ISO10646-1",
-        "SIZE 12 75 75",
-        f"FONTBOUNDINGBOX {CELL_WIDTH} {CELL_ROWS} 0 {-DESCENT}",
+        f"FONT -Baekmuk-Gulim-Medium-R-Normal--{pixels}-{pixels}0-75-75-M-{pixels}0-ISO10646-1",
+        f"SIZE {pixels} 75 75",
+        f"FONTBOUNDINGBOX {width} {rows} 0 {-size.descent}",
         "STARTPROPERTIES 4",
         'COPYRIGHT "Copyright (c) 1986-2002 Kim Jeong-Hwan"',
-        'NOTICE "Subset of Debian xfonts-baekmuk gulim12.pcf.gz: see LICENCE-baekmuk"',
-        f"FONT_ASCENT {ASCENT}",
-        f"FONT_DESCENT {DESCENT}",
+        f'NOTICE "Subset of Debian xfonts-baekmuk gulim{pixels}.pcf.gz: see LICENCE-baekmuk"',
+        f"FONT_ASCENT {size.ascent}",
+        f"FONT_DESCENT {size.descent}",
         "ENDPROPERTIES",
         f"CHARS {len(chars)}",
     ]
     for char in chars:
-        rows = cell(*glyphs[ksc5601(char)])
+        cut = cell(size, *glyphs[ksc5601(char)])
         lines += [
             f"STARTCHAR U+{ord(char):04X}",
             f"ENCODING {ord(char)}",
             "SWIDTH 1000 0",
-            f"DWIDTH {CELL_WIDTH} 0",
-            f"BBX {CELL_WIDTH} {CELL_ROWS} 0 {-DESCENT}",
+            f"DWIDTH {width} 0",
+            f"BBX {width} {rows} 0 {-size.descent}",
             "BITMAP",
-            *(f"{int(row.replace('.', '0').replace('#', '1'), 2) << 4:04X}" for row in rows),
+            *(
+                f"{int(row.replace('.', '0').replace('#', '1'), 2) << (16 - width):04X}"
+                for row in cut
+            ),
             "ENDCHAR",
         ]
     return "\n".join([*lines, "ENDFONT", ""])
 
 
-def fetch_font(directory: Path) -> Path:
+def fetch_fonts(directory: Path) -> Path:
     subprocess.run(["apt-get", "download", PACKAGE], cwd=directory, check=True)
     (package,) = directory.glob(f"{PACKAGE}_*.deb")
     subprocess.run(["dpkg-deb", "-x", str(package), str(directory / "root")], check=True)
-    return directory / "root" / FONT_IN_PACKAGE
+    return directory / "root" / FONTS_IN_PACKAGE
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--font", type=Path, help=f"gulim12.pcf.gz (default: fetch {PACKAGE})")
+    parser.add_argument(
+        "--fonts", type=Path, help=f"the folder of gulim12.pcf.gz (default: fetch {PACKAGE})"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        font = args.font or fetch_font(Path(scratch))
-        glyphs = read_pcf(gzip.decompress(font.read_bytes()))
     chars = hangul_used()
-    SUBSET.write_text(bdf(chars, glyphs), encoding="ascii")
-    print(f"{SUBSET.relative_to(ROOT)}: {len(chars)} of the font's {len(glyphs)} glyphs")
+    with tempfile.TemporaryDirectory() as scratch:
+        fonts = args.fonts or fetch_fonts(Path(scratch))
+        for size in SIZES:
+            font = fonts / f"gulim{size.pixels}.pcf.gz"
+            glyphs = read_pcf(gzip.decompress(font.read_bytes()))
+            subset = FONTS / size.subset_name
+            subset.write_text(bdf(size, chars, glyphs), encoding="ascii")
+            print(f"{subset.relative_to(ROOT)}: {len(chars)} of the font's {len(glyphs)} glyphs")
 
 
 if __name__ == "__main__":

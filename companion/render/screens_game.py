@@ -39,6 +39,7 @@ from companion.text.font import (
     SMALL,
     Font,
 )
+from companion.text.hangul import DENSE_LINE_HEIGHT, KOREAN_DENSE
 from companion.views import (
     AutomaView,
     BoardView,
@@ -356,16 +357,23 @@ AUTOMA_TOP = LINE
 steps, and what each of the card's three filters did, readable before the one press
 that confirms them. The track and the offer give way: its steps name the squares,
 and the next turn shows both."""
+KOREAN_AUTOMA_ROWS = HEIGHT // DENSE_LINE_HEIGHT
+"""Korean's card in 10-pixel Hangul takes the whole panel: six rows, its headline, two
+steps and three filters (under the 8-pixel header there would be five). The sides'
+buttons and the next card are on the turn screens before and after it."""
 
 
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:
-    lettering = lettering_of(view)
-    font = lettering.font
-    _header(canvas, view.board)
-    korean = lettering is HANGUL
-    pitch = KOREAN_STRIP_PITCH if korean else lettering.line
-    most = (HEIGHT - AUTOMA_TOP) // pitch
-    top = HEIGHT - most * pitch
+    korean = lettering_of(view) is HANGUL
+    if korean:
+        font, pitch, most = KOREAN_DENSE, DENSE_LINE_HEIGHT, KOREAN_AUTOMA_ROWS
+        # The dark row under the last line's ink shared out above and below.
+        top = (HEIGHT - most * pitch + 1) // 2
+    else:
+        font, pitch = SMALL, LINE
+        most = (HEIGHT - AUTOMA_TOP) // pitch
+        top = HEIGHT - most * pitch
+        _header(canvas, view.board)
     arrow_room = font.text_width(ARROW_DOWN) + GAP
     rows: list[Row] = []
     for index in range(view.first_row, len(view.lines)):
@@ -382,7 +390,7 @@ def draw_automa(canvas: Canvas, view: AutomaView) -> None:
 
         rows += flow([view.lines[index]], room, indent=GAP, font=font)
     needed = len(flow(view.lines[: view.actions], lambda _: (0, WIDTH), font=font))
-    # Korean's 12-pixel rows hold four: its steps can need more, and ▼ says so.
+    # A pass in Korean with a leather patch and the 7x7 tile can need more: ▼ says so.
     if needed > most and not korean:
         canvas.report(f"automa: {needed} rows of steps, room for {most}")
     shown = rows[:most]

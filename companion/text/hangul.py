@@ -7,21 +7,29 @@ with every other character from `SMALL` sitting on the same baseline. A line
 is 16 pixels, two of the panel's 8-row pages, so a Korean line rewrites two
 pages where an English one rewrites one.
 
-Only the syllables the translations use are shipped, as a BDF subset
-(`fonts/gulim12-hangul.bdf`, cut by `scripts/extract-hangul.py` from Debian's
-xfonts-baekmuk; its licence beside it). A syllable outside the subset is
-drawn as `?`, like any other character no font has; so is every syllable
-if the subset is missing or damaged (one warning, and the device runs on).
+The Automa's turn is a card read at once: its decision, its steps and its
+three filters, six rows. Gulim 12 holds five on the panel, so that screen
+draws `KOREAN_DENSE`, the same syllables from Gulim 10 (nine rows of ink,
+10-pixel lines), whose small font's figures stand nearly as tall as the
+syllables beside them.
 
-The subset is read the first time a Hangul character is looked up (drawn,
-measured, or asked whether Korean needs it), not at start: a device in another
-language never reads it.
+Only the syllables the translations use are shipped, as a BDF subset of each
+size (`fonts/gulim12-hangul.bdf`, `fonts/gulim10-hangul.bdf`, cut by
+`scripts/extract-hangul.py` from Debian's xfonts-baekmuk; its licence beside
+them). A syllable outside the subset is drawn as `?`, like any other character
+no font has; so is every syllable if the subset is missing or damaged (one
+warning, and the device runs on).
+
+A subset is read the first time one of its Hangul characters is looked up
+(drawn, measured, or asked whether Korean needs it), not at start: a device in
+another language never reads it.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
@@ -30,14 +38,38 @@ from companion.text.font import SMALL, DeferredGlyphs, Font, Glyph
 
 log = logging.getLogger(__name__)
 
-SUBSET_NAME = "gulim12-hangul.bdf"
-ASCENT = 10
-DESCENT = 1
-"""Gulim 12's rows above and below the baseline. The screens' layout is measured
-from `KOREAN` when imported, so its metrics are constants (the subset must
-agree) and hold even when the subset cannot be read."""
+
+@dataclass(frozen=True, slots=True)
+class GulimSize:
+    """A size of Baekmuk Gulim whose syllables the package ships. The screens' layout is
+    measured from the fonts when imported, so their metrics are constants (the subset
+    must agree) and hold even when the subset cannot be read."""
+
+    pixels: int
+    """The font's size: its name in xfonts-baekmuk, gulim<pixels>.pcf.gz."""
+    width: int
+    """The shipped cell: the syllable and the gap after it."""
+    ascent: int
+    descent: int
+    """Rows above and below the baseline: the syllables' ink, top to bottom."""
+
+    @property
+    def subset_name(self) -> str:
+        return f"gulim{self.pixels}-hangul.bdf"
+
+    @property
+    def rows(self) -> int:
+        return self.ascent + self.descent
+
+
+GULIM_12 = GulimSize(12, width=12, ascent=10, descent=1)
+GULIM_10 = GulimSize(10, width=11, ascent=8, descent=1)
+"""Its syllables fill their 10-pixel cell to the right edge: the shipped cell adds the
+column of gap that Gulim 12's cell has inside."""
 LINE_HEIGHT = 16
 """Two of the panel's 8-row pages: a Korean line starts on a page boundary, as an English one."""
+DENSE_LINE_HEIGHT = GULIM_10.rows + 1
+"""Gulim 10's nine rows and a dark one: six lines in the panel's 64 rows."""
 
 
 def read_bdf(text: str) -> tuple[Mapping[str, Glyph], int, int]:
@@ -110,40 +142,44 @@ def is_hangul(char: str) -> bool:
     return "\u1100" <= char <= "\ud7fb" and any(low <= char <= high for low, high in HANGUL_RANGES)
 
 
-def hangul_glyphs(subset: Traversable) -> Mapping[str, Glyph]:
-    """The syllables of `subset`, or none if it is missing or unreadable: then one warning,
-    Korean drawn as `?` in the small font's layout, and the device keeps running."""
+def hangul_glyphs(subset: Traversable, size: GulimSize) -> Mapping[str, Glyph]:
+    """The syllables of `subset` (a cut of `size`), or none if it is missing or unreadable:
+    then one warning, Korean drawn as `?` in the small font's layout, and the device keeps
+    running."""
     try:
         glyphs, ascent, descent = read_bdf(subset.read_text(encoding="ascii"))
-        if (ascent, descent) != (ASCENT, DESCENT):
-            raise ValueError(f"ascent {ascent} and descent {descent}, not {ASCENT} and {DESCENT}")
-        misfits = [char for char, glyph in glyphs.items() if len(glyph.rows) != ASCENT + DESCENT]
+        if (ascent, descent) != (size.ascent, size.descent):
+            raise ValueError(
+                f"ascent {ascent} and descent {descent}, not {size.ascent} and {size.descent}"
+            )
+        misfits = [char for char, glyph in glyphs.items() if len(glyph.rows) != size.rows]
         if misfits:
-            raise ValueError(f"{misfits[0]!r} is not {ASCENT + DESCENT} rows tall")
+            raise ValueError(f"{misfits[0]!r} is not {size.rows} rows tall")
         strays = [char for char in glyphs if not is_hangul(char)]
         if strays:
             raise ValueError(f"{strays[0]!r} is not Hangul")
     except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
-        log.warning("Korean font %s unusable, Hangul drawn as '?': %s", SUBSET_NAME, error)
+        log.warning("Korean font %s unusable, Hangul drawn as '?': %s", size.subset_name, error)
         return MappingProxyType({})
     return glyphs
 
 
-def _read_subset() -> Mapping[str, Glyph]:
-    # Found as it is read, at the first Hangul looked up: finding a package's file imports
-    # importlib's readers, which a start in any other language does not need.
-    return hangul_glyphs(files("companion.text").joinpath("fonts", SUBSET_NAME))
+def _build_korean(name: str, size: GulimSize, line_height: int) -> Font:
+    def read_subset() -> Mapping[str, Glyph]:
+        # Found as it is read, at the first Hangul looked up: finding a package's file
+        # imports importlib's readers, which a start in any other language does not need.
+        return hangul_glyphs(files("companion.text").joinpath("fonts", size.subset_name), size)
 
-
-def _build_korean() -> Font:
     return Font(
-        name="korean",
-        glyphs=DeferredGlyphs(SMALL.glyphs, is_hangul, _read_subset),
-        rows=ASCENT + DESCENT,
-        cap_rows=ASCENT,
-        leading=LINE_HEIGHT - ASCENT - DESCENT,
+        name=name,
+        glyphs=DeferredGlyphs(SMALL.glyphs, is_hangul, read_subset),
+        rows=size.rows,
+        cap_rows=size.ascent,
+        leading=line_height - size.rows,
     )
 
 
-KOREAN: Font = _build_korean()
+KOREAN: Font = _build_korean("korean", GULIM_12, LINE_HEIGHT)
 """Korean text: Hangul 11 rows tall (10 above the baseline), 16-pixel lines."""
+KOREAN_DENSE: Font = _build_korean("korean dense", GULIM_10, DENSE_LINE_HEIGHT)
+"""The Automa's card in Korean: Hangul 9 rows tall (8 above the baseline), 10-pixel lines."""

@@ -1,4 +1,5 @@
-"""Korean is drawn in Hangul from the shipped Baekmuk Gulim 12 subset, on 16-pixel lines."""
+"""Korean is drawn in Hangul from the shipped Baekmuk Gulim 12 subset, on 16-pixel lines, and
+the Automa's card from the Gulim 10 one, on 10-pixel lines."""
 
 import logging
 import subprocess
@@ -13,11 +14,12 @@ from PIL import Image
 from companion.testing.catalogs import characters_used
 from companion.text import hangul
 from companion.text.font import SMALL
-from companion.text.hangul import KOREAN, SUBSET_NAME, read_bdf
+from companion.text.hangul import GULIM_10, GULIM_12, KOREAN, KOREAN_DENSE, read_bdf
 from companion.text.language import LANGUAGE_NAMES
 from companion.text.typefaces import body_font, font_for
 
-REGENERATE = "run scripts/extract-hangul.py to cut the subset again"
+REGENERATE = "run scripts/extract-hangul.py to cut the subsets again"
+SUBSET_NAME = GULIM_12.subset_name
 GULIM_SYLLABLES = 2350
 """Modern syllables in Gulim 12 (KS C 5601), of its 8226 glyphs."""
 
@@ -30,8 +32,8 @@ def used_hangul() -> set[str]:
     return hangul_of(set().union(*(characters_used(code) for code in LANGUAGE_NAMES)))
 
 
-def shipped_hangul() -> set[str]:
-    subset = files("companion.text").joinpath("fonts", SUBSET_NAME).read_text(encoding="ascii")
+def shipped_hangul(subset_name: str = SUBSET_NAME) -> set[str]:
+    subset = files("companion.text").joinpath("fonts", subset_name).read_text(encoding="ascii")
     glyphs, _, _ = read_bdf(subset)
     return set(glyphs)
 
@@ -57,6 +59,12 @@ def test_only_the_syllables_used_are_shipped():
     assert len(shipped_hangul()) < GULIM_SYLLABLES / 4
 
 
+def test_the_automa_s_card_has_the_same_syllables_in_gulim_10():
+    assert shipped_hangul(GULIM_10.subset_name) == shipped_hangul(), REGENERATE
+    for char in used_hangul():
+        assert KOREAN_DENSE.has_glyph(char) and glyph_pixels(KOREAN_DENSE.glyphs[char]), char
+
+
 def test_the_language_menu_names_korean_in_hangul():
     assert hangul_of(set(LANGUAGE_NAMES["ko"])) <= shipped_hangul()
 
@@ -72,6 +80,23 @@ def test_hangul_fills_the_cell_and_latin_shares_its_baseline():
     # A digit stands on the baseline (row 9 is its last), its top 6 rows up.
     assert ink_rows("2") == (4, 9)
     assert ink_rows("새 2인 게임") == (0, 10)
+
+
+def test_the_dense_font_holds_six_lines_and_its_figures_stand_on_the_baseline():
+    assert (KOREAN_DENSE.height, KOREAN_DENSE.cap_height, KOREAN_DENSE.line_height) == (9, 8, 10)
+    assert 64 // KOREAN_DENSE.line_height == 6
+    image = Image.new("1", (128, 20))
+    KOREAN_DENSE.draw(image, (0, 2), "카드 17")
+    syllables, figures = (
+        image.crop((0, 0, 22, 20)).getbbox(),
+        image.crop((22, 0, 128, 20)).getbbox(),
+    )
+    assert syllables is not None and figures is not None
+    # 카드: ink from the cell's top row to the row under the baseline; 17 on the baseline.
+    assert (syllables[1] - 2, syllables[3] - 1 - 2) == (0, 8)
+    assert (figures[1] - 2, figures[3] - 1 - 2) == (2, 7)
+    # Eleven pixels a syllable, its gap inside: Gulim 10 fills its own ten.
+    assert KOREAN_DENSE.text_width("가나") == 22
 
 
 def test_a_syllable_is_twelve_pixels_with_its_gap_inside():
@@ -147,7 +172,7 @@ def test_an_unusable_subset_leaves_korean_in_question_marks(subset, tmp_path, mo
         (tmp_path / "fonts" / SUBSET_NAME).write_bytes(subset)
     monkeypatch.setattr(hangul, "files", lambda package: tmp_path)
     caplog.set_level(logging.WARNING)
-    korean = hangul._build_korean()
+    korean = hangul._build_korean("korean", GULIM_12, hangul.LINE_HEIGHT)
     # The layout's measurements are kept without reading the subset.
     assert (korean.height, korean.cap_height, korean.line_height) == (11, 10, 16)
     assert not caplog.records
@@ -166,7 +191,7 @@ def test_the_shipped_subset_is_read_without_a_warning(tmp_path, monkeypatch, cap
     (tmp_path / "fonts").mkdir()
     (tmp_path / "fonts" / SUBSET_NAME).write_text(GOOD_BDF)
     monkeypatch.setattr(hangul, "files", lambda package: tmp_path)
-    korean = hangul._build_korean()
+    korean = hangul._build_korean("korean", GULIM_12, hangul.LINE_HEIGHT)
     assert korean.glyphs["가"].rows == ("##",) * 11
     assert not caplog.records
     assert sorted(korean.glyphs) == sorted({*SMALL.glyphs, "가"})
@@ -180,7 +205,7 @@ def test_hangul_is_every_character_unicode_names_hangul():
         assert hangul.is_hangul(char) == named.startswith("HANGUL") or not named, hex(code)
 
 
-FIRST_FRAMES = f"""
+FIRST_FRAMES = """
 import itertools, json, random, sys, tempfile
 from pathlib import Path
 opened = []
@@ -189,9 +214,9 @@ from companion.app.companion import Companion
 from companion.render.screens import render
 from companion.testing.autoplay import inputs_for, random_choice, start_game
 def subset_read():
-    return any(path.endswith({SUBSET_NAME!r}) for path in opened)
+    return any(path.endswith("-hangul.bdf") for path in opened)
 english = Path(tempfile.mkdtemp())
-(english / "settings.json").write_text(json.dumps({{"language": "en"}}))
+(english / "settings.json").write_text(json.dumps({"language": "en"}))
 app, rng = Companion(english, itertools.count().__next__), random.Random(0)
 render(app.view())
 home = subset_read()
@@ -207,7 +232,7 @@ print(home, game, subset_read())
 """
 
 
-def test_an_english_device_never_reads_the_korean_subset():
+def test_an_english_device_never_reads_the_korean_subsets():
     # In a process of its own: this one may have read it already. The language menu of a
     # very first start names Korean in Hangul, so it reads it; an English home menu and game
     # do not.
