@@ -148,16 +148,13 @@ def known_patch(canvas: Canvas, patch_id: str) -> Patch | None:
     return patch
 
 
-def patch_label(
-    patch: Patch, *, compact: bool = False, buttons: bool = True, plus: bool = True
-) -> str:
+def patch_label(patch: Patch, *, compact: bool = False, buttons: bool = True) -> str:
     """The tile's label as text with icons: cost, time, and the buttons it shows.
 
     `compact` drops the spaces (the icons already separate the numbers), so
     the widest label fits a third of the display. Without `buttons` it is what
     the tile's label prints (cost and time): the patch drawn beside it shows
-    its buttons. Without `plus` the buttons lose their "+", for the narrowest
-    room ("10●5⌛3●").
+    its buttons.
 
     >>> from companion.engine.catalogue import PATCH_BY_ID
     >>> patch_label(PATCH_BY_ID["P32"]) == f"10{BUTTON} 5{TIME} +3{BUTTON}"
@@ -165,7 +162,7 @@ def patch_label(
     """
     parts = [f"{patch.cost}{BUTTON}", f"{patch.time}{TIME}"]
     if buttons and patch.buttons:
-        parts.append(f"{'+' if plus else ''}{patch.buttons}{BUTTON}")
+        parts.append(f"+{patch.buttons}{BUTTON}")
     return ("" if compact else " ").join(parts)
 
 

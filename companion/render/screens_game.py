@@ -6,6 +6,9 @@ same size and sizes can be compared between turns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from companion.engine.actions import Buy
 from companion.engine.catalogue import PATCH_BY_ID, PATCHES
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
@@ -250,39 +253,126 @@ def _choice_line(canvas: Canvas, box: Box, line: TurnLine, font: Font) -> None:
     canvas.text((rest, y), line.text, font=font, max_width=box.right - rest)
 
 
-LABEL_RULES = tuple(column.x for column in OFFER_COLUMNS[1:])
-"""A rule between the labels, a dark column either side: three labels side by side
-("10●5⌛+3●10●4⌛+3●") read as one run without it."""
+class Boundary(NamedTuple):
+    """What stands between two labels' cells: dark columns, and a rule between them."""
+
+    before: int
+    rule: int
+    after: int
+
+    @property
+    def width(self) -> int:
+        return self.before + self.rule + self.after
 
 
-def _label_cells(label_row: Box) -> tuple[Box, ...]:
-    """Where each label goes: its column, clear of the rules by a dark column."""
-    cells = []
-    for index, column in enumerate(OFFER_COLUMNS):
-        left = column.x + 2 if index > 0 else column.x
-        right = column.right - 2 if index < len(OFFER_COLUMNS) - 1 else column.right
-        cells.append(Box(left, label_row.y, right - left, label_row.height))
+RULED = Boundary(2, 1, 1)
+"""A rule on the next column's first pixel (the columns are 43, 42 and 43 wide), two dark
+columns before it and one after: three labels side by side ("10●5⌛+3●10●4⌛+3●") read
+as one run without it."""
+RULED_CROWDED = Boundary(1, 1, 1)
+"""The least a rule keeps either side, where three of the widest labels stand together."""
+LIT_EDGE = Boundary(1, 0, 0)
+"""Beside the lit label where three of the widest leave no room for a rule: the lit box's
+own edge, one dark column from its neighbour, parts them."""
+
+
+class LabelPlaces(NamedTuple):
+    """Where the offer's labels go: a cell each (the lit one's box), and the rules."""
+
+    cells: tuple[Box, ...]
+    rules: tuple[int, ...]
+
+
+def _lit_margins(text: str) -> tuple[int, int]:
+    """The lit columns a lit label adds before and after its text so that a lit column
+    stands either side of its ink: none where the glyph has a dark one of its own (the
+    "1" of "10●")."""
+    first, last = SMALL.glyphs[text[0]], SMALL.glyphs[text[-1]]
+    lead = min(len(row) - len(row.lstrip(".")) for row in first.rows)
+    trail = min(len(row) - len(row.rstrip(".")) for row in last.rows)
+    return max(0, 1 - lead), max(0, 1 - trail)
+
+
+def _label_need(text: str, lit: bool) -> int:
+    """The columns a label takes: its text's, and lit, its box's margins."""
+    if not text:  # an unknown patch, reported with the offer
+        return 0
+    return SMALL.text_width(text) + (sum(_lit_margins(text)) if lit else 0)
+
+
+def _label_places(label_row: Box, texts: Sequence[str], chosen: int) -> LabelPlaces | None:
+    """A cell under each patch, wide enough for its label, and a rule between two labels;
+    None if they cannot all fit.
+
+    The rules stand on the columns' borders where the labels leave room, each cell as
+    wide as it can be (the lit one's box is its cell), and move aside for a wide label.
+    Three of the widest ("10●…", 41 pixels) leave no room for a rule beside the lit box:
+    its edge parts it from its neighbours."""
+    needs = [_label_need(text, index == chosen) for index, text in enumerate(texts)]
+    needs += [0] * (len(OFFER_COLUMNS) - len(needs))
+    for crowded in (False, True):
+        boundaries = []
+        for left in range(len(OFFER_COLUMNS) - 1):
+            if not crowded:
+                boundaries.append(RULED)
+            elif chosen in (left, left + 1):
+                boundaries.append(LIT_EDGE)
+            else:
+                boundaries.append(RULED_CROWDED)
+        cells = _packed(label_row, needs, boundaries)
+        if cells is not None:
+            rules = tuple(
+                cell.right + boundary.before
+                for index, (cell, boundary) in enumerate(zip(cells, boundaries, strict=False))
+                if boundary.rule and index + 1 < len(texts)
+            )
+            return LabelPlaces(cells, rules)
+    return None
+
+
+def _packed(
+    row: Box, needs: Sequence[int], boundaries: Sequence[Boundary]
+) -> tuple[Box, ...] | None:
+    """Cells across `row` of at least `needs` columns, `boundaries` between them, each
+    boundary's rule as near the next offer column's first pixel as they allow."""
+    cells, start = [], row.x
+    for index, boundary in enumerate(boundaries):
+        rest = sum(needs[index + 1 :]) + sum(later.width for later in boundaries[index:])
+        wanted = OFFER_COLUMNS[index + 1].x - boundary.before
+        end = min(max(wanted, start + needs[index]), row.right - rest)
+        if end < start + needs[index]:
+            return None
+        cells.append(Box(start, row.y, end - start, row.height))
+        start = end + boundary.width
+    if row.right - start < needs[-1]:
+        return None
+    cells.append(Box(start, row.y, row.right - start, row.height))
     return tuple(cells)
 
 
 def _labels(canvas: Canvas, board: BoardView, chosen: int, label_row: Box) -> None:
     """Each patch's cost, time and buttons under it, apart from its neighbours; the
     chosen one's lit."""
-    for x in LABEL_RULES[: len(board.offer) - 1]:
+    patches = [PATCH_BY_ID.get(shown.patch_id) for shown in board.offer[: len(OFFER_COLUMNS)]]
+    texts = [patch_label(patch, compact=True) if patch else "" for patch in patches]
+    places = _label_places(label_row, texts, chosen)
+    if places is None:
+        canvas.report(f"offer labels {texts} do not fit apart")
+        return
+    for x in places.rules:
         canvas.vline(x, label_row.y, label_row.bottom - 1)
-    cells = _label_cells(label_row)
-    for index, (shown, cell) in enumerate(zip(board.offer, cells, strict=False)):
-        patch = PATCH_BY_ID.get(shown.patch_id)
-        if patch is None:
+    for index, (text, cell) in enumerate(zip(texts, places.cells, strict=False)):
+        if not text:
             continue
-        if index == chosen:
+        lit = index == chosen
+        before = _lit_margins(text)[0] if lit else 0
+        if lit:
             # Only the label is lit, not a frame round the patch: turning the knob
             # rewrites the label row and the line below, not the patches' pages.
             canvas.fill(cell)
-        text = patch_label(patch, compact=True)
-        if not SMALL.fits(text, cell.width):
-            text = patch_label(patch, compact=True, plus=False)
-        canvas.text_in_box(cell, text, align="center", fill=0 if index == chosen else 1)
+        x = cell.x + before + (cell.width - _label_need(text, lit)) // 2
+        room = Box(x, cell.y, cell.right - x, cell.height)
+        canvas.text_in_box(room, text, fill=0 if lit else 1)
 
 
 # --- the strip under the board: a step, the Automa's turn -----------------------------

@@ -11,7 +11,6 @@ an intended change of a layout, rewrite them with
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import os
 from pathlib import Path
 
@@ -622,29 +621,6 @@ def test_the_end_screen_s_arrow_has_a_dark_column_either_side(last_rows):
         for x in (arrow.x - 1, arrow.right):
             column = canvas.image.crop((x, arrow.y, x + 1, arrow.bottom))
             assert column.getbbox() is None, f"lit beside the arrow at x={x}: {view.verdict}"
-
-
-def test_the_offer_s_labels_stand_apart_each_its_own():
-    # The three dearest patches (P30, P31, P32: "10●…", 41 pixels compact, the widest
-    # labels) side by side, the middle one lit: between each two labels' ink, a lit
-    # rule standing alone, a dark column either side of it.
-    turn = EXAMPLES["turn_solo"]
-    dearest = tuple(PatchView(patch) for patch in ("P30", "P31", "P32"))
-    view = dataclasses.replace(turn, board=dataclasses.replace(turn.board, offer=dearest))
-    canvas = render_canvas(dataclasses.replace(view, selected=1))
-    assert canvas.overflows == []
-    row = 6 * 8  # the label row, under the offer's three pages
-    labels = sorted(
-        (record for record in canvas.texts if row <= record.box.y < row + 8),
-        key=lambda record: record.box.x,
-    )
-    assert [record.text[:3] for record in labels] == [f"10{BUTTON}"] * 3
-    under = row + 7  # under the letters: the lit label's box and the rules only
-    for left, right in itertools.pairwise(labels):
-        start, end = left.box.x + left.box.width, right.box.x  # the columns between
-        lit = [canvas.image.getpixel((x, under)) > 0 for x in range(start - 1, end + 1)]
-        alone = [i for i in range(1, len(lit) - 1) if lit[i] and not lit[i - 1] + lit[i + 1]]
-        assert len(alone) == 1, (left.text, right.text, start, end, lit)
 
 
 def test_two_digit_buttons_and_the_next_card_keep_the_automa_s_name():
