@@ -9,10 +9,11 @@
     ------ press: ok ------
 
 The columns are laid from the right edge, each as wide as its widest figure on any
-page or its name, so they stay put when the knob turns the page. The rows are a text
-page's lines (`companion.text.pages`): the five levels and the deal under the bar, or
-three rows a page in Korean, whose rows are a row taller than its text page's: a lit row
-needs a lit pixel above and below the Hangul, and a dark one from its neighbours.
+page or its name, so they stay put when the knob turns the page. A page holds as many
+rows as a text page has lines (`companion.text.pages.page_lines`, which the app pages
+by): the five levels and the deal, or three in Korean, whose rows are 13 pixels apart
+(a lit row keeps a lit pixel above and below the Hangul, and a dark one from the next)
+under a header bar in the small font.
 """
 
 from __future__ import annotations
