@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from companion.engine.actions import Buy
-from companion.engine.catalogue import PATCH_BY_ID, PATCHES
+from companion.engine.catalogue import FINAL_POSITION, PATCH_BY_ID, PATCHES
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
 from companion.render.layout import (
     GAP,
@@ -30,7 +30,7 @@ from companion.render.patches import (
     known_patch,
     patch_label,
 )
-from companion.render.track import TRACK_HEIGHT, draw_track, track_width
+from companion.render.track import TOKEN_ROWS, TRACK_HEIGHT, draw_token, draw_track, track_width
 from companion.text.font import (
     ARROW_DOWN,
     ARROW_RIGHT,
@@ -63,6 +63,10 @@ above it: an upper token on the header's first row touched the lit name over it.
 OFFER_TOP = 3 * LINE
 """The offer starts on a page of its own (the panel's pages are 8 rows), so a frame
 or a strip changing below leaves the header and track pages untouched."""
+POSITION_MARK_X = TRACK_BOX.right + 2
+"""The middle column of the copy of each token drawn before its square's number, level
+with the token, so the number says whose square it is: "▼19" is the ▼'s. A two-digit
+number keeps a dark column after it."""
 OFFER_HEIGHT = 3 * LINE
 OFFER_COLUMNS = (
     Box(0, OFFER_TOP, 43, OFFER_HEIGHT),
@@ -122,13 +126,20 @@ def draw_board(canvas: Canvas, board: BoardView, lettering: Lettering) -> None:
         leather=board.leather,
         bonus_mark=board.bonus_mark,
     )
-    # Exact positions beside the track: the first side's level with its (upper) token,
-    # the second's on the page above the offer, two blank rows under the first (one
-    # row apart, two numbers read as one column of digits).
+    # Each token's square beside the track, after a copy of the token in its rows: the
+    # first side's level with its (upper) token, the second's on the page above the
+    # offer, two blank rows under the first (one row apart, two numbers read as one
+    # column of digits). A token on the last square stands there itself: a copy would
+    # touch it.
     numbers = Box(TRACK_BOX.right, LINE, WIDTH - TRACK_BOX.right, SMALL.height)
     text_line(canvas, numbers, str(first.position), align="right")
-    below = Box(numbers.x, OFFER_TOP - LINE, numbers.width, SMALL.height)
-    text_line(canvas, below, str(second.position), align="right")
+    lower = Box(numbers.x, OFFER_TOP - LINE, numbers.width, SMALL.height)
+    text_line(canvas, lower, str(second.position), align="right")
+    for index, (side, top) in enumerate(
+        ((first, TRACK_BOX.y), (second, TRACK_BOX.bottom - TOKEN_ROWS))
+    ):
+        if side.position != FINAL_POSITION:
+            draw_token(canvas, POSITION_MARK_X, top, below=index == 1)
     for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
         patch = known_patch(canvas, shown.patch_id)
         column = OFFER_COLUMNS[index]
