@@ -1,8 +1,10 @@
-"""The numbers of the turn screen say what they are.
+"""The numbers of the turn screen say what they are and keep every digit whole.
 
 Each token's square, right of the track, follows a copy of that token level with it
 (the first side's solid ▼ above the line, the second's hollow ▲ below it), so a player
-reads "▼19" as the square of the ▼ on the track.
+reads "▼19" as the square of the ▼ on the track. And a two-player turn keeps every digit
+of its header, squares and scores whole from no buttons to three-digit counts, in
+every language.
 """
 
 from __future__ import annotations
@@ -11,14 +13,18 @@ import dataclasses
 import itertools
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from companion.app.wording import header_label, short_header_label
 from companion.engine.catalogue import FINAL_POSITION
+from companion.engine.setup import Side
 from companion.render.canvas import HEIGHT, WIDTH
 from companion.render.screens import render_canvas
 from companion.render.screens_game import TRACK_BOX
 from companion.render.track import TrackLayout
 from companion.testing.screen_examples import EXAMPLES
+from companion.text.font import SMALL
+from companion.text.language import LANGUAGE_NAMES, words_for
 from companion.views import TurnView
 
 TRACK = TrackLayout(TRACK_BOX, pitch=2)
@@ -92,3 +98,54 @@ def test_each_square_number_follows_a_copy_of_its_token(first, second):
         # A dark column before the digits; nothing touching the copy or the token.
         assert first_digit - max(x for x, _ in mark) >= 2
         assert touching(image, mark) == set(), number.text
+
+
+def ink_intact(image: Image.Image, record) -> bool:
+    """Whether `record`'s glyphs are in the image as drawn, lit or dark in a lit box."""
+    alone = Image.new("1", image.size, 0)
+    SMALL.draw(ImageDraw.Draw(alone), (record.box.x, record.box.y), record.text, fill=1)
+    box = alone.getbbox()
+    if box is None:
+        return True
+    here, drawn = image.crop(box).tobytes(), alone.crop(box)
+    inverse = Image.eval(drawn.convert("L"), lambda value: 255 - value).convert("1")
+    return here in (drawn.tobytes(), inverse.tobytes())
+
+
+BUTTON_COUNTS = (0, 9, 10, 15, 99, 100, 150)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_NAMES)
+def test_a_two_player_turn_keeps_every_digit_whole(language):
+    # Buttons from none to three digits on either side, the tile on either, either to
+    # move, scores from -162 with a two-digit income: every text whole, none drawn over.
+    words = words_for(language)
+    turn = at(EXAMPLES["turn_two_player"], 45, 53)
+    names = {
+        side: dataclasses.replace(
+            turn.board.sides[index],
+            label=header_label(side, words),
+            short_label=short_header_label(side, words),
+        )
+        for index, side in enumerate((Side.P1, Side.P2))
+    }
+    scores = [words.counted("{points} pt", "{points} pts", count=162, points=-162)] * 2
+    income = ("{points} pt, income {income}{button}", "{points} pts, income {income}{button}")
+    for buttons, tile, mover in itertools.product(
+        itertools.product(BUTTON_COUNTS, repeat=2), (0, 1), (0, 1)
+    ):
+        sides = tuple(
+            dataclasses.replace(side, buttons=count, holds_bonus=tile == index)
+            for index, (side, count) in enumerate(zip(names.values(), buttons, strict=True))
+        )
+        named = list(scores)
+        named[mover] = words.counted(*income, count=162, points=-162, income=20)
+        bare = [str(-162)] * 2
+        bare[mover] = named[mover]
+        board = dataclasses.replace(turn.board, sides=sides, mover=mover)
+        view = dataclasses.replace(turn, board=board, scores=tuple(named), scores_bare=tuple(bare))
+        canvas = render_canvas(view)
+        assert canvas.overflows == [], (buttons, tile, mover)
+        for record in canvas.texts:
+            if record.box.height == SMALL.height:  # Hangul's rows are the Korean font's
+                assert ink_intact(canvas.image, record), (record.text, buttons, tile, mover)
