@@ -89,6 +89,10 @@ KOREAN_BOTTOM = Box(0, HEIGHT - HANGUL.font.height, WIDTH, HANGUL.font.height)
 KOREAN_LABEL_ROW = Box(0, OFFER_TOP + 2 * LINE, WIDTH, LINE)
 """The labels on the offer's lowest page alone, as English ones are on theirs:
 turning the knob rewrites one page of them, not two."""
+KOREAN_BANNER = Box(0, KOREAN_LABEL_ROW.y + 1, WIDTH, KOREAN_BOTTOM.y - KOREAN_LABEL_ROW.y - 2)
+"""The turn-again banner's rows in Korean: a dark row under the patches (the tallest
+ends on the row above the labels) and one before the bottom line's Hangul. Gulim 12's
+eleven rows left no lit row under the letters; Gulim 10's nine have one either side."""
 KOREAN_PATCHES_BOTTOM = KOREAN_LABEL_ROW.y
 """The same over Korean labels, whose patches end a page higher."""
 KOREAN_OFFER_TOP = OFFER_TOP - 1
@@ -212,11 +216,11 @@ def draw_turn(canvas: Canvas, view: TurnView) -> None:
         # In place of the scores, so the line under it still says what a press does.
         # Lit only round its words: the scores that follow it rewrite no more columns.
         # A Korean banner also takes the rows between the labels and the bottom line,
-        # empty otherwise, but the last: a dark row between it and the line's Hangul.
-        width = min(label_row.width, lettering.font.text_width(view.banner) + 4 * PAD)
-        height = bottom.y - label_row.y - (1 if korean else 0)
-        pill = Box((WIDTH - width) // 2, label_row.y, width, height)
-        canvas.selection_bar(pill, view.banner, font=lettering.font, align="center")
+        # empty otherwise, in Gulim 10 (`KOREAN_BANNER`): a lit row round its letters.
+        font, box = (KOREAN_DENSE, KOREAN_BANNER) if korean else (lettering.font, label_row)
+        width = min(box.width, font.text_width(view.banner) + 4 * PAD)
+        pill = Box((WIDTH - width) // 2, box.y, width, box.height)
+        canvas.selection_bar(pill, view.banner, font=font, align="center")
     elif isinstance(choice, Buy):
         _labels(canvas, view.board, choice.index, label_row)
     else:

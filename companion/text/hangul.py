@@ -11,7 +11,8 @@ The Automa's turn is a card read at once: its decision, its steps and its
 three filters, six rows. Gulim 12 holds five on the panel, so that screen
 draws `KOREAN_DENSE`, the same syllables from Gulim 10 (nine rows of ink,
 10-pixel lines), whose small font's figures stand nearly as tall as the
-syllables beside them.
+syllables beside them. The turn-again banner draws it too: in its eleven
+rows Gulim 10 leaves a lit row round the letters.
 
 Only the syllables the translations use are shipped, as a BDF subset of each
 size (`fonts/gulim12-hangul.bdf`, `fonts/gulim10-hangul.bdf`, cut by
@@ -182,4 +183,5 @@ def _build_korean(name: str, size: GulimSize, line_height: int) -> Font:
 KOREAN: Font = _build_korean("korean", GULIM_12, LINE_HEIGHT)
 """Korean text: Hangul 11 rows tall (10 above the baseline), 16-pixel lines."""
 KOREAN_DENSE: Font = _build_korean("korean dense", GULIM_10, DENSE_LINE_HEIGHT)
-"""The Automa's card in Korean: Hangul 9 rows tall (8 above the baseline), 10-pixel lines."""
+"""The Automa's card and the turn-again banner in Korean: Hangul 9 rows tall (8 above the
+baseline), 10-pixel lines."""
