@@ -217,8 +217,10 @@ class StepsScreen(Screen):
 
 
 class AutomaScreen(Screen):
-    """The Automa's whole turn under the board's header; one press confirms it, the
-    knob scrolls to the rest of why it chose."""
+    """The Automa's whole turn under the board's header; one press confirms it. A turn
+    of the knob passes what to do at the table and shows why it chose from its card's
+    filters on (five lines at most: every screen holds them); the next scroll a line.
+    """
 
     def __init__(
         self, board: BoardView, summary: AutomaSummary, on_done: Action, open_menu: Action
@@ -226,18 +228,24 @@ class AutomaScreen(Screen):
         self.board, self.summary, self.on_done, self.open_menu = board, summary, on_done, open_menu
         self.first_row = 0
 
+    @property
+    def actions(self) -> int:
+        """The headline and the steps: what to do at the table."""
+        return 1 + len(self.summary.steps)
+
     def view(self) -> View:
         summary = self.summary
-        actions = 1 + len(summary.steps)
-        return AutomaView(self.board, summary.lines, self.first_row, actions, len(summary.filters))
+        filters = len(summary.filters)
+        return AutomaView(self.board, summary.lines, self.first_row, self.actions, filters)
 
     def handle(self, event: Input) -> None:
         if event is Input.SELECT:
             self.on_done()
         elif event is Input.NEXT:
-            self.first_row = min(self.first_row + 1, len(self.summary.lines) - 1)
+            last = len(self.summary.lines) - 1
+            self.first_row = min(max(self.first_row + 1, self.actions), last)
         elif event is Input.PREVIOUS:
-            self.first_row = max(0, self.first_row - 1)
+            self.first_row = 0 if self.first_row <= self.actions else self.first_row - 1
         elif event in BACKWARD:
             self.open_menu()
 
