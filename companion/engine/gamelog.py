@@ -164,19 +164,15 @@ class PartialLog:
     """The game up to the line before the first bad one; None if the header is bad."""
     error: LogError | None
     """The first bad line, or None if the whole log replayed."""
-    actions: int
-    """Action lines in the whole log, those after the bad line included (blank lines not)."""
     abandoned: bool = False
     """The log ends with `ABANDONED_LINE` (read up to it)."""
 
 
 def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
-    """Replay a log up to its first bad line, and count the action lines it has."""
-    lines = iter(lines)
+    """Replay a log up to its first bad line."""
     game: Game | None = None
     checksum: int | None = None
     checked = False
-    actions = 0
     abandoned_at: int | None = None
     try:
         for number, raw in enumerate(lines, start=1):
@@ -185,8 +181,6 @@ def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
                 continue
             if abandoned_at is not None:
                 raise LogError(number, f"the game was abandoned at line {abandoned_at}")
-            if game is not None:
-                actions += 1
             record = _decode(text, number)
             if game is None or checked:
                 checksum = _verify(text, checksum, number, required=checked)
@@ -197,7 +191,6 @@ def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
             if "end" in record:
                 _Fields(record, number).choice("end", ["abandoned"])
                 abandoned_at = number
-                actions -= 1  # an ending, not an action
                 continue
             action = parse_action(record, number)
             try:
@@ -205,13 +198,10 @@ def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
             except RulesError as error:
                 raise LogError(number, f"illegal {record['action']}: {error}") from None
     except LogError as error:
-        rest = sum(1 for raw in lines if raw.strip())  # the same iterator, after the bad line
-        return PartialLog(game, error, actions + rest)
+        return PartialLog(game, error)
     if game is None:
-        return PartialLog(
-            None, LogError(1, "the log is empty: it needs at least its header line"), 0
-        )
-    return PartialLog(game, None, actions, abandoned=abandoned_at is not None)
+        return PartialLog(None, LogError(1, "the log is empty: it needs at least its header line"))
+    return PartialLog(game, None, abandoned=abandoned_at is not None)
 
 
 def _text(raw: str | bytes, number: int) -> str:
