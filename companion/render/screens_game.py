@@ -464,18 +464,24 @@ that confirms them. The track and the offer give way: its steps name the squares
 and the next turn shows both."""
 KOREAN_AUTOMA_ROWS = HEIGHT // DENSE_LINE_HEIGHT
 """Korean's card in 10-pixel Hangul takes the whole panel: six rows, its headline, two
-steps and three filters (under the 8-pixel header there would be five). The sides'
-buttons and the next card are on the turn screens before and after it."""
+steps and three filters (under the 8-pixel header there would be five). The headline's
+row keeps the next card's buttons at its right (`_next_card_beside`); a turn of the
+knob, past the steps, brings the header back over five rows."""
+NEXT_CARD_RULE = Boundary(2, 1, 2)
+"""Between the Korean headline and the next card's buttons at its right: a rule, so
+"4●: P13 둘째 →6●" does not read as one phrase."""
 
 
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:
     korean = lettering_of(view) is HANGUL
-    if korean:
+    headline_room = WIDTH
+    if korean and view.first_row == 0:
         font, pitch, most = KOREAN_DENSE, DENSE_LINE_HEIGHT, KOREAN_AUTOMA_ROWS
         # The dark row under the last line's ink shared out above and below.
         top = (HEIGHT - most * pitch + 1) // 2
+        headline_room = _next_card_beside(canvas, view, Box(0, top, WIDTH, pitch))
     else:
-        font, pitch = SMALL, LINE
+        font, pitch = (KOREAN_DENSE, DENSE_LINE_HEIGHT) if korean else (SMALL, LINE)
         most = (HEIGHT - AUTOMA_TOP) // pitch
         top = HEIGHT - most * pitch
         _header(canvas, view.board)
@@ -491,7 +497,8 @@ def draw_automa(canvas: Canvas, view: AutomaView) -> None:
             # whole width.
             up = before + row == 0 and view.first_row > 0
             marks = arrow_room if up or before + row == most - 1 else 0
-            return (x, WIDTH - x - marks)
+            width = headline_room if before + row == 0 else WIDTH
+            return (x, width - x - marks)
 
         rows += flow([view.lines[index]], room, indent=GAP, font=font)
     needed = len(flow(view.lines[: view.actions], lambda _: (0, WIDTH), font=font))
@@ -617,3 +624,24 @@ def _score_column(
     for index, (what, points) in enumerate(shown):
         row = Box(box.x, rows_top + index * pitch, box.width, font.height)
         left_right(canvas, row, what, str(points), font=font)
+
+
+def _next_card_beside(canvas: Canvas, view: AutomaView, row: Box) -> int:
+    """The tactical deck's next card at the right of the Korean headline's `row`, after a
+    rule (a rule: always shown); returns the width left for the headline."""
+    board = view.board
+    if not board.next_card:
+        return row.width
+    headline = view.lines[0] if view.lines else ""
+    font = KOREAN_DENSE
+    for text in (board.next_card, board.next_card_short or board.next_card):
+        width = font.text_width(text)
+        room = row.width - width - NEXT_CARD_RULE.width
+        if font.fits(headline, room):
+            break
+    else:
+        canvas.report(f"automa: headline {headline!r} leaves no room for {text!r}")
+    canvas.text_in_box(Box(row.right - width, row.y, width, row.height), text, font=font)
+    ink = row.y + (row.height - font.cap_height) // 2
+    canvas.vline(row.right - width - NEXT_CARD_RULE.after - 1, ink, ink + font.height - 1)
+    return room
