@@ -40,6 +40,7 @@ from companion.text.font import (
     CROSS,
     LARGE,
     SMALL,
+    TILE,
     Font,
 )
 from companion.text.hangul import DENSE_LINE_HEIGHT, KOREAN_DENSE
@@ -110,6 +111,9 @@ KOREAN_STRIP_PITCH = HANGUL.font.height + 1
 """Korean strip rows are 12 pixels, one blank row between lines: three cover the
 offer's patches (as three English rows cover its lowest page) and leave the track
 alone; the last row is the turn's own line, in the same pixels."""
+HEADER_TILE = "7x7"
+"""Beside the buttons of the side that holds the 7x7 tile, where the header has room;
+`TILE` where it has not."""
 ASIDE_SPACES = "   "
 """The least room between a card's last line and the income beside it, in letters: at
 one space (4 pixels) "✓ Kup P20: 4●, na 6 příjem +2●" read as one phrase. Korean keeps
@@ -163,16 +167,22 @@ def _header(canvas: Canvas, board: BoardView) -> None:
     turn passes, the panel rewrites two names, not the whole row). Who holds the 7x7
     tile, and the Automa's next virtual buttons with the tactical deck (a rule: always
     shown). When that is too wide the next card's word gives way to an arrow ("→10●"),
-    then the names shorten; never the facts."""
+    then "7x7" to the tile's mark ("▣", as on the game against every level), and only
+    then the names shorten ("A", with three-digit buttons), "7x7" back if it fits;
+    never the facts."""
     names = [side.label for side in board.sides]
     short_names = [_short(side) for side in board.sides]
     short_next = board.next_card_short or board.next_card
-    for labels, next_card in (
-        (names, board.next_card),
-        (names, short_next),
-        (short_names, short_next),
+    for labels, next_card, tile in (
+        (names, board.next_card, HEADER_TILE),
+        (names, short_next, HEADER_TILE),
+        (names, short_next, TILE),
+        (short_names, short_next, HEADER_TILE),
+        (short_names, short_next, TILE),
     ):
-        texts = [_header_text(board, index, label, next_card) for index, label in enumerate(labels)]
+        texts = [
+            _header_text(board, index, label, next_card, tile) for index, label in enumerate(labels)
+        ]
         # Each text padded in its box, and a dark column between the boxes.
         if sum(SMALL.text_width(text) + 2 * PAD for text in texts) < WIDTH:
             break
@@ -193,11 +203,11 @@ def _short(side: SideView) -> str:
     return side.short_label or side.label
 
 
-def _header_text(board: BoardView, index: int, label: str, next_card: str) -> str:
+def _header_text(board: BoardView, index: int, label: str, next_card: str, tile: str) -> str:
     side = board.sides[index]
     parts = [f"{label} {side.buttons}{BUTTON}"]
     if side.holds_bonus:
-        parts.append("7x7")
+        parts.append(tile)
     if index == 1 and next_card:
         parts.append(next_card)
     return " ".join(parts)

@@ -12,12 +12,13 @@ import dataclasses
 
 import pytest
 
-from companion.app.wording import ORDINALS
+from companion.app.wording import ORDINALS, header_label, short_header_label
+from companion.engine.setup import Side
 from companion.render.screens import render_canvas
 from companion.testing.language_examples import play_solo_game
 from companion.testing.screen_examples import EXAMPLES
 from companion.text.language import LANGUAGE_NAMES, words_for
-from companion.views import AutomaView, BoardView, View
+from companion.views import AutomaView, BoardView, SideView, View
 
 
 def next_card_missing(view: View, board: BoardView) -> str | None:
@@ -78,3 +79,38 @@ def test_the_widest_headline_keeps_the_next_card_beside_it(language, ordinal):
     assert canvas.overflows == []
     assert next_card_missing(view, board) is None
     assert headline in [record.text for record in canvas.texts]
+
+
+@pytest.mark.parametrize("language", LANGUAGE_NAMES)
+@pytest.mark.parametrize("holder", [Side.PLAYER, Side.AUTOMA, None])
+@pytest.mark.parametrize("buttons", [(10, 10), (99, 45), (45, 99), (99, 99)])
+def test_two_digit_buttons_keep_the_automa_s_name_beside_the_next_card(language, holder, buttons):
+    """With the tactical deck, the 7x7 tile held and two-digit buttons on both sides (the
+    Automa's reach 45 at most: the cards' income at 9 marks), the header still names
+    the Automa in full, on the turn and on the Automa's card."""
+    words = words_for(language)
+    sides = tuple(
+        SideView(
+            header_label(name, words),
+            count,
+            0,
+            holds_bonus=name == holder,
+            short_label=short_header_label(name, words),
+        )
+        for name, count in zip((Side.PLAYER, Side.AUTOMA), buttons, strict=True)
+    )
+    board = dataclasses.replace(
+        EXAMPLES["turn_tactical"].board,
+        sides=sides,
+        next_card=words("[board] next {virtual}{button}", virtual=10),
+        next_card_short=words("[board short] {to}{virtual}{button}", virtual=10),
+    )
+    automa = dataclasses.replace(EXAMPLES["automa_take"], board=board)
+    for view in (dataclasses.replace(EXAMPLES["turn_tactical"], board=board), automa):
+        if language == "ko" and view is automa:
+            view = dataclasses.replace(view, first_row=view.actions)  # the header's screen
+        canvas = render_canvas(view)
+        assert canvas.overflows == []
+        drawn = [record.text for record in canvas.texts]
+        assert header_label(Side.AUTOMA, words) in drawn, drawn
+        assert next_card_missing(view, board) is None

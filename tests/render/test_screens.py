@@ -27,7 +27,7 @@ from companion.render.screens_menus import visible_window
 from companion.render.track import TrackLayout
 from companion.testing.language_examples import main_screens
 from companion.testing.screen_examples import EXAMPLES
-from companion.text.font import ARROW_DOWN, ARROW_RIGHT, ARROW_UP, BUTTON, CHECK, CROSS, SMALL
+from companion.text.font import ARROW_DOWN, ARROW_RIGHT, ARROW_UP, BUTTON, CHECK, CROSS, SMALL, TILE
 from companion.views import (
     AutomaView,
     BoardView,
@@ -156,13 +156,23 @@ def test_the_header_names_who_holds_the_7x7_tile():
     assert f"Player 2 11{BUTTON} 7x7" in said(EXAMPLES["turn_two_player"])
 
 
-def test_a_crowded_header_shortens_names_but_keeps_the_7x7_and_the_next_card():
+def test_a_crowded_header_marks_the_tile_then_shortens_names_never_the_facts():
     turn = EXAMPLES["turn_two_player"]
-    sides = tuple(dataclasses.replace(side, buttons=63) for side in turn.board.sides)
-    crowded = dataclasses.replace(turn, board=dataclasses.replace(turn.board, sides=sides))
-    drawn = said(crowded)
-    assert f"Pl.1 63{BUTTON}" in drawn and f"Pl.2 63{BUTTON} 7x7" in drawn
-    assert render_canvas(crowded).overflows == []
+
+    def with_buttons(buttons: int) -> str:
+        sides = tuple(dataclasses.replace(side, buttons=buttons) for side in turn.board.sides)
+        crowded = dataclasses.replace(turn, board=dataclasses.replace(turn.board, sides=sides))
+        assert render_canvas(crowded).overflows == []
+        return said(crowded)
+
+    # "Player 1 63●" (53 pixels) and "Player 2 63● 7x7" (71), each padded by 2 on both
+    # sides, are 132 of 128: the tile's mark ▣ (6 pixels, not 14) keeps both names.
+    drawn = with_buttons(63)
+    assert f"Player 1 63{BUTTON}" in drawn and f"Player 2 63{BUTTON} {TILE}" in drawn
+    # With three digits, "Player 2 150● ▣" (68) still leaves no room: the names shorten
+    # and "7x7" comes back.
+    drawn = with_buttons(150)
+    assert f"Pl.1 150{BUTTON}" in drawn and f"Pl.2 150{BUTTON} 7x7" in drawn
 
 
 def test_the_turn_starts_with_the_scores_under_each_side():
@@ -626,7 +636,9 @@ def test_the_end_screen_s_arrow_has_a_dark_column_either_side(last_rows):
 def test_two_digit_buttons_and_the_next_card_keep_the_automa_s_name():
     # "You 12●" (34 pixels) and "Automa 15● next 10●" (89), each padded by 2 on both
     # sides, are 131 pixels: the next card's word gives way to an arrow ("→10●"), and
-    # "Automa" keeps its name; only with the 7x7 tile too does it shorten to "A".
+    # "Automa" keeps its name; with the 7x7 tile too ("Automa 15● 7x7 →10●", 91) the
+    # tile is its mark ▣ (83): the name stays. Only three-digit buttons beside it
+    # ("You 150●", 39) shorten it to "A".
     turn = EXAMPLES["turn_tactical"]
     sides = (SideView("You", 12, 7), SideView("Automa", 15, 10, short_label="A"))
     board = dataclasses.replace(
@@ -636,4 +648,7 @@ def test_two_digit_buttons_and_the_next_card_keep_the_automa_s_name():
     assert f"Automa 15{BUTTON} →10{BUTTON}" in header
     tile = (sides[0], dataclasses.replace(sides[1], holds_bonus=True))
     header = said(dataclasses.replace(turn, board=dataclasses.replace(board, sides=tile)))
+    assert f"Automa 15{BUTTON} {TILE} →10{BUTTON}" in header
+    rich = (dataclasses.replace(sides[0], buttons=150), tile[1])
+    header = said(dataclasses.replace(turn, board=dataclasses.replace(board, sides=rich)))
     assert f"A 15{BUTTON} 7x7 →10{BUTTON}" in header
