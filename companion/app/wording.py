@@ -358,7 +358,8 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
     assert isinstance(reveal, RevealCard)
     decision = reveal.decision
     lines: list[str] = []
-    extras: list[str] = []
+    leather: list[int] = []
+    bonus = False
     patch_id = None
     income = 0
     move = 0
@@ -378,9 +379,9 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
             case TakeButtons(_, count):
                 income += count
             case TakeLeather(_, position):
-                extras.append(words("Leather {square} to Automa's pile", square=position))
+                leather.append(position)
             case TakeBonus():
-                extras.append(words("It takes the 7x7 tile"))
+                bonus = True
     card = decision.card
     # The card's number and virtual buttons open the headline: the filters below are
     # read against them, and the row saved keeps all three filters on the screen.
@@ -399,7 +400,13 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
     if income:
         # The income is paid as the token crosses its marks: say it on the same line.
         lines[move] += ", " + words("+{income}{button} income", income=income)
-    lines += extras
+    lines += [words("Leather {square} to Automa's pile", square=square) for square in leather]
+    if bonus and leather:
+        # A leather patch and the tile in one move share a line: the card's three
+        # filters still fit under the steps.
+        lines[-1] = words("Leather {square}, 7x7 tile to Automa", square=leather[-1])
+    elif bonus:
+        lines.append(words("It takes the 7x7 tile"))
     printed = words(
         "Card {number}: {virtual}{button}, income {income}{button}",
         number=card.number,

@@ -275,17 +275,16 @@ EXAMPLES: dict[str, View] = {
     "automa_take": AUTOMA_TAKES,
     # Turning the knob scrolls the same turn to the rest of why it chose.
     "automa_why": dataclasses.replace(AUTOMA_TAKES, first_row=1),
-    # A leather patch and the 7x7 tile in one turn (a leather patch alone leaves room
-    # for all three filters): eight rows, the last filter a turn away.
+    # A leather patch and the 7x7 tile in one turn (31 -> 35 at Legend, whose mark is 35)
+    # share a row: seven rows, all three filters on the first screen, the last beside ▼.
     "automa_extras": dataclasses.replace(
         AUTOMA_TAKES,
         lines=(
             *AUTOMA_TAKES.lines[:3],
-            "Leather 32 to Automa's pile",
-            "It takes the 7x7 tile",
+            "Leather 32, 7x7 tile to Automa",
             *AUTOMA_TAKES.lines[3:],
         ),
-        actions=5,
+        actions=4,
     ),
     "automa_pass": AutomaView(
         board=BoardView(

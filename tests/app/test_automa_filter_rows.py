@@ -9,9 +9,11 @@ is the screen's last row, beside ▼; Korean's six rows hold the usual two steps
 from __future__ import annotations
 
 import pytest
+from helpers import place, solo_game
 
 from companion.app.terms import FILTER_NAMES
-from companion.app.wording import FILTER_EFFECTS
+from companion.app.wording import FILTER_EFFECTS, automa_summary
+from companion.engine.actions import AUTOMA_TURN
 from companion.render.screens import render_canvas
 from companion.testing.screen_examples import EXAMPLES
 from companion.text.language import LANGUAGE_NAMES, words_for
@@ -69,3 +71,32 @@ def test_every_filter_row_shows_whole_with_the_steps(language):
         drawn = [record.text for record in canvas.texts]
         assert drawn.count(row) == 3, f"{row!r} is cut, wrapped or below the screen: {drawn}"
         assert canvas.overflows == [], row
+
+
+LATIN_LANGUAGES = tuple(code for code in LANGUAGE_NAMES if code != "ko")
+
+
+@pytest.mark.parametrize("language", LATIN_LANGUAGES)
+def test_a_leather_patch_and_the_tile_in_one_move_leave_the_filters_on_screen(language):
+    # Card 5 (5 virtual buttons: no overtake, most buttons, farthest) at the Apprentice
+    # level, whose 7x7 mark is 44, a leather square. P05 (cost 1, time 4, 1 button),
+    # P06 (1, 5, 1), P17 (3, 6, 2); the Automa on 40, the player on 50: no overtake
+    # keeps all three (44, 45, 46), most buttons P17, which takes it 40 -> 46 over the
+    # income mark 41, the leather patch on 44 and its 7x7 mark: two steps and a third
+    # for both, under the headline; the filters below, the last beside ▼.
+    game = solo_game("P05", "P06", "P17", cards=(5,), difficulty="apprentice")
+    place(game, "automa", 40)
+    place(game, "player", 50)
+    summary = automa_summary(game.push(AUTOMA_TURN), words_for(language))
+    assert summary.patch_id == "P17" and len(summary.steps) == 3
+    view = AutomaView(
+        EXAMPLES["automa_take"].board,
+        summary.lines,
+        actions=1 + len(summary.steps),
+        filters=len(summary.filters),
+    )
+    canvas = render_canvas(view)
+    drawn = [record.text for record in canvas.texts]
+    assert canvas.overflows == []
+    for line in (summary.headline, *summary.steps, *summary.filters):
+        assert line in drawn, f"{line!r} is not on the first screen: {drawn}"

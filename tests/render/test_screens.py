@@ -575,11 +575,11 @@ def test_the_automa_s_move_shows_without_turning_the_knob():
 
 
 def test_everything_the_automa_does_shows_before_the_press_that_confirms_it():
-    # Taking a patch, its pile, its move, a leather patch and the 7x7 tile: five rows,
-    # then the filters as far as they go; the rest a knob turn away.
+    # Taking a patch, its pile, its move, a leather patch and the 7x7 tile (one row for
+    # both): four rows, then the three filters; the rest a knob turn away.
     drawn = text_drawn(EXAMPLES["automa_extras"])
-    assert "It takes the 7x7 tile" in drawn and "no overtake: skipped" in drawn
-    assert "farthest: 1 left" not in drawn
+    assert "Leather 32, 7x7 tile to Automa" in drawn and "no overtake: skipped" in drawn
+    assert "farthest: 1 left" in drawn and "3 affordable" not in drawn
 
 
 def test_the_two_positions_beside_the_track_stand_two_rows_apart():
