@@ -34,6 +34,9 @@ ERROR_ADVICE: Mapping[int, str] = MappingProxyType(
         # A card the kernel set read-only after an error (ext4's errors=remount-ro) takes
         # writes again once restarted and checked; one that does it again is failing.
         errno.EROFS: msg("Restart the device; if the card stays read-only, replace it."),
+        # From Linux 6.6 ext4 shuts down at such an error instead: every read and write
+        # fails until a restart.
+        errno.EIO: msg("Restart the device; if this happens again, replace the card."),
     }
 )
 """What the player can do about a failure, where it is more than checking the card."""
@@ -48,5 +51,5 @@ def error_reason(error: OSError, words: Words) -> str:
 
 def error_advice(error: OSError, words: Words) -> str:
     """What to do about a failed write, in one sentence of the player's words: free space
-    on a full card, restart with one gone read-only."""
+    on a full card, restart with one gone read-only or failing every read and write."""
     return words(ERROR_ADVICE.get(error.errno or 0, OTHER_ERROR_ADVICE))

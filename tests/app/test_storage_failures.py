@@ -148,6 +148,7 @@ def test_a_card_gone_read_only_that_still_takes_writes_refuses_the_next_action(
 
 FULL_ADVICE = "Free space on the card, then try again."
 READ_ONLY_ADVICE = "Restart the device; if the card stays read-only, replace it."
+SHUT_DOWN_ADVICE = "Restart the device; if this happens again, replace the card."
 """A read-only card is not helped by freeing space: ext4 set it read-only after an error,
 and only a restart (with its check of the card) or another card writes again."""
 
@@ -340,13 +341,13 @@ def test_the_simulation_runs_on_a_read_only_card_beside_a_damaged_database(small
     assert files_in(state) == before
 
 
-def test_the_full_and_the_read_only_notices_are_drawn_whole_in_every_language(tmp_path):
+def test_the_full_read_only_and_shut_down_notices_are_drawn_whole_in_every_language(tmp_path):
     for code in LANGUAGE_NAMES:
         (tmp_path / "settings.json").write_text(json.dumps({"language": code}))
         app = Companion(tmp_path)
         words = words_for(code)
         told = {}
-        for number in (errno.ENOSPC, errno.EROFS):
+        for number in (errno.ENOSPC, errno.EROFS, errno.EIO):
             app.not_saved(msg("The action"), OSError(number, os.strerror(number)), app.home)
             pages = []
             while isinstance(app.view(), TextView):  # every page, pressed through
@@ -357,3 +358,5 @@ def test_the_full_and_the_read_only_notices_are_drawn_whole_in_every_language(tm
         assert told[errno.ENOSPC].endswith(words(FULL_ADVICE)), code
         assert told[errno.EROFS].endswith(words(READ_ONLY_ADVICE)), code
         assert words(FULL_ADVICE) not in told[errno.EROFS], code
+        # A card Linux shut down (EIO on every read and write) is restarted too.
+        assert told[errno.EIO].endswith(words(SHUT_DOWN_ADVICE)), code
