@@ -512,7 +512,7 @@ def draw_automa(canvas: Canvas, view: AutomaView) -> None:
 
         rows += flow([view.lines[index]], room, indent=GAP, font=font)
     needed = len(flow(view.lines[: view.actions], lambda _: (0, WIDTH), font=font))
-    # A pass in Korean with a leather patch and the 7x7 tile can need more: ▼ says so.
+    # Korean's steps with a leather patch or the 7x7 tile take a seventh row: ▼ says so.
     if needed > most and not korean:
         canvas.report(f"automa: {needed} rows of steps, room for {most}")
     shown = rows[:most]
@@ -524,6 +524,28 @@ def draw_automa(canvas: Canvas, view: AutomaView) -> None:
             mark = ARROW_DOWN
         box = Box(row.x, top + index * pitch, WIDTH - row.x, pitch)
         left_right(canvas, box, row.text, mark, font=font)
+
+
+def _next_card_beside(canvas: Canvas, view: AutomaView, row: Box) -> int:
+    """The tactical deck's next card at the right of the Korean headline's `row`, after a
+    drawn rule (the rules: shown whenever the tactical deck is in use); returns the width
+    left for the headline."""
+    board = view.board
+    if not board.next_card:
+        return row.width
+    headline = view.lines[0] if view.lines else ""
+    font = KOREAN_DENSE
+    for text in (board.next_card, board.next_card_short or board.next_card):
+        width = font.text_width(text)
+        room = row.width - width - NEXT_CARD_RULE.width
+        if font.fits(headline, room):
+            break
+    else:
+        canvas.report(f"automa: headline {headline!r} leaves no room for {text!r}")
+    canvas.text_in_box(Box(row.right - width, row.y, width, row.height), text, font=font)
+    ink = row.y + (row.height - font.cap_height) // 2
+    canvas.vline(row.right - width - NEXT_CARD_RULE.after - 1, ink, ink + font.height - 1)
+    return room
 
 
 # --- the score ------------------------------------------------------------------------
@@ -634,24 +656,3 @@ def _score_column(
     for index, (what, points) in enumerate(shown):
         row = Box(box.x, rows_top + index * pitch, box.width, font.height)
         left_right(canvas, row, what, str(points), font=font)
-
-
-def _next_card_beside(canvas: Canvas, view: AutomaView, row: Box) -> int:
-    """The tactical deck's next card at the right of the Korean headline's `row`, after a
-    rule (a rule: always shown); returns the width left for the headline."""
-    board = view.board
-    if not board.next_card:
-        return row.width
-    headline = view.lines[0] if view.lines else ""
-    font = KOREAN_DENSE
-    for text in (board.next_card, board.next_card_short or board.next_card):
-        width = font.text_width(text)
-        room = row.width - width - NEXT_CARD_RULE.width
-        if font.fits(headline, room):
-            break
-    else:
-        canvas.report(f"automa: headline {headline!r} leaves no room for {text!r}")
-    canvas.text_in_box(Box(row.right - width, row.y, width, row.height), text, font=font)
-    ink = row.y + (row.height - font.cap_height) // 2
-    canvas.vline(row.right - width - NEXT_CARD_RULE.after - 1, ink, ink + font.height - 1)
-    return room
