@@ -238,6 +238,9 @@ class AutomaView:
     steps): all of them show before the press that confirms them."""
     filters: int = 0
     """How many lines after the steps are the card's filters (drawn indented)."""
+    compact_steps: tuple[str, ...] = ()
+    """The steps in fewer rows, drawn in their place when the steps apart would leave a
+    filter below the first screen."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -236,7 +236,14 @@ class AutomaScreen(Screen):
     def view(self) -> View:
         summary = self.summary
         filters = len(summary.filters)
-        return AutomaView(self.board, summary.lines, self.first_row, self.actions, filters)
+        return AutomaView(
+            self.board,
+            summary.lines,
+            self.first_row,
+            self.actions,
+            filters,
+            summary.compact_steps,
+        )
 
     def handle(self, event: Input) -> None:
         if event is Input.SELECT:

@@ -334,6 +334,9 @@ class AutomaSummary:
     filters: tuple[str, ...]
     """Each filter printed on the card with what it did, in the card's order; none when
     it could pay for nothing (the reason says so)."""
+    compact_steps: tuple[str, ...]
+    """The steps in fewer rows: each leather patch and the 7×7 tile it takes named
+    shortly at the end of the token's line (the same as `steps` when it takes none)."""
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -400,6 +403,11 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
     if income:
         # The income is paid as the token crosses its marks: say it on the same line.
         lines[move] += ", " + words("+{income}{button} income", income=income)
+    # The same in fewer rows for a screen that cannot hold them apart with the card's
+    # filters: each leather patch and the tile named at the end of the token's line.
+    extras = [words("leather {square}", square=square) for square in leather]
+    extras += [words("7x7 tile")] if bonus else []
+    compact = [*lines[:move], ", ".join([lines[move], *extras]), *lines[move + 1 :]]
     lines += [words("Leather {square} to Automa's pile", square=square) for square in leather]
     if bonus and leather:
         # A leather patch and the tile in one move share a line: the card's three
@@ -429,4 +437,6 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
             "Nothing costs {virtual}{button} or less", virtual=decision.card.virtual_buttons
         )
         filters = ()
-    return AutomaSummary(decision, headline, reason, tuple(lines), patch_id, printed, filters)
+    return AutomaSummary(
+        decision, headline, reason, tuple(lines), patch_id, printed, filters, tuple(compact)
+    )

@@ -495,24 +495,18 @@ def draw_automa(canvas: Canvas, view: AutomaView) -> None:
         most = (HEIGHT - AUTOMA_TOP) // pitch
         top = HEIGHT - most * pitch
         _header(canvas, view.board)
-    arrow_room = font.text_width(ARROW_DOWN) + GAP
-    rows: list[Row] = []
-    for index in range(view.first_row, len(view.lines)):
-        # The card's filters indented under the steps: why, apart from what to do.
-        x = GAP if view.actions <= index < view.actions + view.filters else 0
-
-        def room(row: int, x: int = x, before: int = len(rows)) -> tuple[int, int]:
-            # Room for ▲ on the first row once scrolled and ▼ on the last only: the
-            # headline and a middle row ("Pile without ●; neutral there") keep the
-            # whole width.
-            up = before + row == 0 and view.first_row > 0
-            marks = arrow_room if up or before + row == most - 1 else 0
-            width = headline_room if before + row == 0 else WIDTH
-            return (x, width - x - marks)
-
-        rows += flow([view.lines[index]], room, indent=GAP, font=font)
-    needed = len(flow(view.lines[: view.actions], lambda _: (0, WIDTH), font=font))
-    # Korean's steps with a leather patch or the 7x7 tile take a seventh row: ▼ says so.
+    lines, actions = view.lines, view.actions
+    rows, through_filters = _automa_rows(view, lines, actions, font, most, headline_room)
+    if through_filters > most and view.first_row == 0 and view.compact_steps:
+        # The steps in fewer rows, when that brings the card's last filter on screen.
+        compact = (lines[0], *view.compact_steps, *lines[actions:])
+        compact_actions = 1 + len(view.compact_steps)
+        fewer = _automa_rows(view, compact, compact_actions, font, most, headline_room)
+        if fewer[1] <= most:
+            rows, lines, actions = fewer[0], compact, compact_actions
+    needed = len(flow(lines[:actions], lambda _: (0, WIDTH), font=font))
+    # Korean's steps with a leather patch or the 7x7 tile take a seventh row when the
+    # token's line has no room to name them too: ▼ says so.
     if needed > most and not korean:
         canvas.report(f"automa: {needed} rows of steps, room for {most}")
     shown = rows[:most]
@@ -524,6 +518,38 @@ def draw_automa(canvas: Canvas, view: AutomaView) -> None:
             mark = ARROW_DOWN
         box = Box(row.x, top + index * pitch, WIDTH - row.x, pitch)
         left_right(canvas, box, row.text, mark, font=font)
+
+
+def _automa_rows(
+    view: AutomaView,
+    lines: Sequence[str],
+    actions: int,
+    font: Font,
+    most: int,
+    headline_room: int,
+) -> tuple[list[Row], int]:
+    """`lines` from the view's first row wrapped onto the Automa's rows, and how many
+    rows they take through the card's last filter."""
+    arrow_room = font.text_width(ARROW_DOWN) + GAP
+    rows: list[Row] = []
+    through_filters = 0
+    for index in range(view.first_row, len(lines)):
+        # The card's filters indented under the steps: why, apart from what to do.
+        x = GAP if actions <= index < actions + view.filters else 0
+
+        def room(row: int, x: int = x, before: int = len(rows)) -> tuple[int, int]:
+            # Room for ▲ on the first row once scrolled and ▼ on the last only: the
+            # headline and a middle row ("Pile without ●; neutral there") keep the
+            # whole width.
+            up = before + row == 0 and view.first_row > 0
+            marks = arrow_room if up or before + row == most - 1 else 0
+            width = headline_room if before + row == 0 else WIDTH
+            return (x, width - x - marks)
+
+        rows += flow([lines[index]], room, indent=GAP, font=font)
+        if index < actions + view.filters:
+            through_filters = len(rows)
+    return rows, through_filters
 
 
 def _next_card_beside(canvas: Canvas, view: AutomaView, row: Box) -> int:

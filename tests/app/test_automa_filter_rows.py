@@ -4,13 +4,15 @@ on the first screen.
 A filter that wrapped took a second row and pushed the next one below ▼, to be read
 only after a turn of the knob. In the Latin languages the steps here are the longest
 a turn without the 7×7 tile has (a leather patch: a row more), so the third filter
-is the screen's last row, beside ▼; Korean's six rows hold the usual two steps."""
+is the screen's last row, beside ▼; Korean's six rows hold the usual two steps, and
+a leather patch or the tile named at the end of the token's line."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import place, solo_game
 
+from companion.app.play import AutomaScreen
 from companion.app.terms import FILTER_NAMES
 from companion.app.wording import FILTER_EFFECTS, automa_summary
 from companion.engine.actions import AUTOMA_TURN
@@ -99,4 +101,44 @@ def test_a_leather_patch_and_the_tile_in_one_move_leave_the_filters_on_screen(la
     drawn = [record.text for record in canvas.texts]
     assert canvas.overflows == []
     for line in (summary.headline, *summary.steps, *summary.filters):
+        assert line in drawn, f"{line!r} is not on the first screen: {drawn}"
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "start", "token_line"),
+    [
+        ("fellow", 30, "토큰 30 → 33, 가죽 32"),
+        ("master", 36, "토큰 36 → 39, 7x7"),
+        ("apprentice", 42, "토큰 42 → 45, 가죽 44, 7x7"),
+    ],
+    ids=["leather", "tile", "both"],
+)
+def test_korean_names_a_leather_patch_and_the_tile_beside_the_filters(
+    difficulty, start, token_line
+):
+    # Card 5 (5 virtual buttons: no overtake, most buttons, farthest). P14 (cost 3, time
+    # 2, 1 button), P10 (2, 2, none), P12 (2, 3, 1); the player on 50: no overtake keeps
+    # all three, most buttons P14 and P12, farthest P12 (a button: the pile with
+    # buttons), three squares on. From 30 it crosses the leather patch on 32, from 36
+    # the master's 7x7 mark 38, from 42 the leather patch on 44, the apprentice's mark;
+    # no income mark (29, 35, 41, 47) in any. Six rows: the headline, two steps, three
+    # filters, with nothing to do at the table left to a turn of the knob.
+    game = solo_game("P14", "P10", "P12", cards=(5,), difficulty=difficulty)
+    place(game, "automa", start)
+    place(game, "player", 50)
+    summary = automa_summary(game.push(AUTOMA_TURN), words_for("ko"))
+    board = EXAMPLES["automa_take"].board
+    screen = AutomaScreen(board, summary, on_done=lambda: None, open_menu=lambda: None)
+    canvas = render_canvas(screen.view())
+    drawn = [record.text for record in canvas.texts]
+    assert canvas.overflows == []
+    first_screen = (
+        "카드 5, 5●: P12 셋째",
+        "● 있는 더미, 위치 토큰 →",
+        token_line,
+        "추월 안 함: 3개 모두",
+        "단추 최다: 2개 남음",
+        "가장 먼: 1개 남음",
+    )
+    for line in first_screen:
         assert line in drawn, f"{line!r} is not on the first screen: {drawn}"

@@ -42,7 +42,9 @@ def drawn(screen: AutomaScreen) -> list[str]:
 def test_one_turn_shows_the_filters_the_reason_and_the_card(language):
     screen = automa_screen(language)
     summary = screen.summary
-    assert set(summary.steps) <= set(drawn(screen))
+    # Korean's six rows name the leather patch at the end of the token's line.
+    steps = summary.compact_steps if language == "ko" else summary.steps
+    assert set(steps) <= set(drawn(screen))
     screen.handle(Input.NEXT)
     shown = drawn(screen)
     for line in (*summary.filters, summary.reason, summary.card):
