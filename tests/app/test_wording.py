@@ -148,6 +148,23 @@ def test_a_leather_patch_the_automa_crosses_goes_to_its_pile_in_words():
     )
 
 
+def test_the_tile_shares_the_last_leather_line_when_a_pass_crosses_several():
+    # Card 12 (0 virtual buttons, income 5), no P01 on offer, Apprentice (7x7 mark 44):
+    # the Automa on 30 passes to 51, in front of the player on 50, crossing the leather
+    # patches on 32, 44 and 50, the income marks 35, 41 and 47 (3 x 5) and the mark.
+    # Every leather patch keeps its line; the tile joins the last one.
+    game = solo_game("P10", "P17", "P03", cards=(12,), difficulty="apprentice")
+    place(game, "automa", 30)
+    place(game, "player", 50)
+    summary = automa_summary(game.push(AUTOMA_TURN))
+    assert summary.steps == (
+        f"Token 30 \u2192 51, no {BUTTON}, +15{BUTTON} income",
+        "Leather 32 to Automa's pile",
+        "Leather 44 to Automa's pile",
+        "Leather 50, 7x7 tile to Automa",
+    )
+
+
 def test_two_player_sides_are_named_players_never_like_patches():
     assert [side_label(name) for name in ("p1", "p2", "player", "automa")] == [
         "Player 1",
