@@ -148,9 +148,10 @@ def test_a_card_gone_read_only_that_still_takes_writes_refuses_the_next_action(
 
 FULL_ADVICE = "Free space on the card, then try again."
 READ_ONLY_ADVICE = "Restart the device; if the card stays read-only, replace it."
-SHUT_DOWN_ADVICE = "Restart the device; if this happens again, replace the card."
 """A read-only card is not helped by freeing space: ext4 set it read-only after an error,
 and only a restart (with its check of the card) or another card writes again."""
+SHUT_DOWN_ADVICE = "Restart the device; if this happens again, replace the card."
+"""A card Linux shut down after an error (EIO on every read and write) is restarted too."""
 
 
 def test_a_database_sqlite_refuses_as_read_only_is_told_as_a_read_only_card(tmp_path):
