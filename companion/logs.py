@@ -1,6 +1,6 @@
 """How the commands log: one bounded line per record, and a log file that stays in its directory.
 
-A record can carry text read from a file (a torn journal line, a bad value
+A record can carry text read from a file (a damaged game log, a bad value
 in a log): however long that is, a log line stays under `LINE_LIMIT`
 characters, so neither journald nor a log file fills up with one record.
 """

@@ -274,7 +274,7 @@ def _simulate(
     deal: Deal | None,
 ) -> int:
     state_dir = store.directory
-    # The terminal shows the screen: messages go to a file beside the journal.
+    # The terminal shows the screen: messages go to a file beside the database.
     log_in_state_dir(state_dir, prefix)
     seeds = itertools.count(args.seed).__next__ if args.seed is not None else new_seed
     if deal is not None:

@@ -239,33 +239,86 @@ EOF
 
 # --- the wheels --------------------------------------------------------------------
 
-# The project's dependencies and lgpio, and what building it needs (pyproject.toml's
-# build-system: setuptools, and Babel to compile the catalogs), as wheels for the
-# guest's Python, fetched on the host (the guest has no network) with pip download.
-# pip takes only the platform tags it is given: every manylinux up to the
-# guest's glibc (lgpio 0.2.2 is manylinux_2_34 only).
+# The project's dependencies and lgpio (what install.sh asks PyPI for, as it
+# does where apt has no python3-lgpio), and what building the project needs
+# (pyproject.toml's build-system: setuptools, and Babel to compile the
+# catalogs), as wheels for the guest's Python, fetched on the host (the guest
+# has no network) with pip download. pip takes only the platform tags it is
+# given: every manylinux up to the guest's glibc (lgpio 0.2.2 is
+# manylinux_2_34 only).
+readonly LGPIO=$(sed -n 's/.*\[python3-lgpio\]="\([^"]*\)".*/\1/p' "$REPO/systemd/install.sh")
 mapfile -t WHEEL_PLATFORMS < <(
     seq -f "manylinux_2_%g_$MACHINE" "$GUEST_GLIBC" -1 17
     printf '%s\n' "manylinux2014_$MACHINE" any
 )
-fetch_wheels() {
-    local wheels=$1 pip_venv=$CACHE/host-pip
-    if [[ ! -x "$pip_venv/bin/pip" ]]; then
-        "$HOST_PYTHON" -m venv "$pip_venv"
-    fi
-    mkdir -p "$wheels.tmp"
-    "$pip_venv/bin/pip" wheel --quiet --no-deps --disable-pip-version-check \
-        --wheel-dir "$wheels.tmp/project" "$REPO" >/dev/null
+pip_download() {
     local status=0
-    "$pip_venv/bin/pip" download --quiet --disable-pip-version-check --dest "$wheels.tmp" \
-        --only-binary=:all: --python-version "$GUEST_PYTHON_VERSION" --implementation cp \
-        "${WHEEL_PLATFORMS[@]/#/--platform=}" \
-        "$wheels.tmp"/project/*.whl lgpio 'setuptools>=77' 'Babel>=2.12' 2>"$CACHE/pip.log" || status=$?
+    "$CACHE/host-pip/bin/pip" download --quiet --disable-pip-version-check "$@" 2>"$CACHE/pip.log" ||
+        status=$?
     # (pip's warnings about the index locations a machine's pip.conf names)
     grep -v "^WARNING: Location" "$CACHE/pip.log" >&2 || true
-    ((status == 0)) || die "fetching the wheels failed (pip download: is PyPI reachable?)"
+    return $status
+}
+fetch_wheels() {
+    local wheels=$1 image=$2
+    if [[ ! -x "$CACHE/host-pip/bin/pip" ]]; then
+        "$HOST_PYTHON" -m venv "$CACHE/host-pip"
+    fi
+    mkdir -p "$wheels.tmp"
+    "$CACHE/host-pip/bin/pip" wheel --quiet --no-deps --disable-pip-version-check \
+        --wheel-dir "$wheels.tmp/project" "$REPO" >/dev/null
+    local for_guest=(--only-binary=:all: --python-version "$GUEST_PYTHON_VERSION" --implementation cp
+        "${WHEEL_PLATFORMS[@]/#/--platform=}")
+    pip_download --dest "$wheels.tmp" "${for_guest[@]}" \
+        "$wheels.tmp"/project/*.whl 'setuptools>=77' 'Babel>=2.12' ||
+        die "fetching the wheels failed (pip download: is PyPI reachable?)"
+    if ! pip_download --dest "$wheels.tmp" --no-deps "${for_guest[@]}" "$LGPIO" 2>/dev/null; then
+        build_lgpio_wheel "$image" "$wheels.tmp"
+    fi
     rm -rf -- "$wheels.tmp/project" "$wheels.tmp"/patchwork_companion-* "$wheels"
     mv "$wheels.tmp" "$wheels"
+}
+
+# PyPI has lgpio wheels for Python up to 3.12 only, and Debian no
+# python3-lgpio (Raspberry Pi OS has its own): for Debian 13's Python 3.13
+# the wheel is built from PyPI's source, the way its maintainers build theirs
+# (PYPI=1: liblgpio linked in), in the guest's own system: the cached image
+# seen through an overlay, so the image itself stays as it was (for arm64 its
+# programs run through qemu-user, a few minutes).
+build_lgpio_wheel() {
+    local image=$1 wheels=$2 work=$CACHE/lgpio.tmp
+    say "no $LGPIO wheel for Python $GUEST_PYTHON_VERSION on PyPI: building it from source in the image"
+    ensure_binfmt
+    if [[ -d "$work" ]]; then
+        chroot_unmounts "$work/root"
+        umount "$work/root" "$work/image" 2>/dev/null || true
+        rm -rf -- "$work"
+    fi
+    mkdir -p "$work"/{image,changes,overlay,root}
+    mount -o loop,ro,noload "$image/disk.raw" "$work/image"
+    mount -t overlay overlay \
+        -o "lowerdir=$work/image,upperdir=$work/changes,workdir=$work/overlay" "$work/root"
+    trap 'chroot_unmounts "'"$work/root"'"; umount "'"$work/root"'" "'"$work/image"'"' EXIT
+    local root=$work/root build=/opt/lgpio-build
+    mkdir -p "$root$build"
+    pip_download --dest "$root$build" --no-deps --no-binary=:all: "$LGPIO" ||
+        die "fetching lgpio's source failed (pip download: is PyPI reachable?)"
+    cp "$wheels"/setuptools-*.whl "$root$build/"
+    rm -f "$root/etc/resolv.conf"
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    chroot_mounts "$root"
+    chroot "$root" sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -q --no-install-recommends swig python3-dev &&
+        python3 -m venv $build/venv &&
+        $build/venv/bin/pip install -q --no-index --find-links $build setuptools &&
+        PYPI=1 $build/venv/bin/pip wheel -q --no-index --no-build-isolation --no-deps \
+            --wheel-dir $build/wheel $build/lgpio-*.tar.gz" >"$CACHE/lgpio.log" 2>&1 ||
+        die "building lgpio failed: see $CACHE/lgpio.log"
+    cp "$root$build"/wheel/lgpio-*.whl "$wheels/"
+    chroot_unmounts "$root"
+    umount "$root" "$work/image"
+    trap - EXIT
+    rm -rf -- "$work"
 }
 
 main() {
@@ -290,11 +343,11 @@ main() {
     local wheels
     wheels=$CACHE/wheels-$ARCH-py$GUEST_PYTHON_VERSION-$({
         cat "$REPO/pyproject.toml"
-        printf '%s\n' "${WHEEL_PLATFORMS[@]}"
+        printf '%s\n' "$LGPIO" "${WHEEL_PLATFORMS[@]}"
     } | sha256sum | cut -c1-16)
     if [[ ! -d "$wheels" ]]; then
         say "fetching wheels for the guest"
-        fetch_wheels "$wheels"
+        fetch_wheels "$wheels" "$image"
     fi
     # The expected game and screens come from the laptop simulation (the
     # repository's own venv, as ./scripts/test.sh sets it up).

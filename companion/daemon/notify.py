@@ -93,7 +93,7 @@ class Notifier:
         return self.notify(WATCHDOG="1")
 
     def stopping(self, status: str | None = None) -> bool:
-        """Shut-down has begun (after SIGTERM, before the journal is closed)."""
+        """Shut-down has begun (after SIGTERM, before the database is closed)."""
         return self.notify(STOPPING="1", STATUS=status)
 
     def notify(self, **fields: str | None) -> bool:

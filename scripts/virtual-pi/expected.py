@@ -6,7 +6,9 @@ holds, for a new state directory whose games are dealt from a given seed.
       {"start": the first screen's picture,
        "frames": [128x64 '0'/'1' picture after each input],
        "game_lengths": [the game in progress's log lines after each input],
-       "first_game": [the lines of the first game these inputs played]}
+       "first_game": [the lines of the first game these inputs played],
+       "not_saved_title": the rows the title of an action's "Not saved"
+                          notice takes, whatever the card's reason}
 
 The device is judged against this, press by press: the host waits for the
 panel to show each expected frame before it presses again (a slow guest under
@@ -17,6 +19,7 @@ laptop simulation's script does (the loop renders once per input, as here).
 
 from __future__ import annotations
 
+import errno
 import itertools
 import json
 import sys
@@ -26,6 +29,7 @@ from pathlib import Path
 from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.runtime.loop import frame_for
+from companion.text.language import msg
 
 
 def bits(app: Companion) -> str:
@@ -48,11 +52,33 @@ def main() -> None:
         # the first game ended.
         first = app.store.ended_log(1) or app.store.current_log() or ""
         lines = first.splitlines()
+        title = not_saved_title(app)
         app.store.close()
     json.dump(
-        {"start": start, "frames": frames, "game_lengths": lengths, "first_game": lines},
+        {
+            "start": start,
+            "frames": frames,
+            "game_lengths": lengths,
+            "first_game": lines,
+            "not_saved_title": title,
+        },
         sys.stdout,
     )
+
+
+def not_saved_title(app: Companion) -> str:
+    """The top rows that the notices of an action not saved on a read-only card
+    and on one that fails every read and write share: their title."""
+    pictures = []
+    for reason in (errno.EROFS, errno.EIO):
+        app.not_saved(msg("The action"), OSError(reason, ""), lambda: None)
+        pictures.append(bits(app))
+    rows = [
+        [picture[start : start + 128] for start in range(0, len(picture), 128)]
+        for picture in pictures
+    ]
+    shared = next(row for row, (one, other) in enumerate(zip(*rows, strict=True)) if one != other)
+    return "".join(rows[0][:shared])
 
 
 if __name__ == "__main__":

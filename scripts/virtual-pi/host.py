@@ -928,41 +928,45 @@ class VirtualPi:
         (a figure, not a check: no program can keep what the kernel said it
         wrote and then dropped), after a power cut and a reboot."""
         told = lost = 0
+        title = self.menus["not_saved_title"]
         for number in range(1, rounds + 1):
             confirmed = self.snapshot()["game"]
             delay, before = self.press_then_pause()
             self.guest.sh(f"echo 1 > {FS_ERROR_TRIGGER}")
+            # Linux 6.6 on shuts ext4 down at an error instead of marking it
+            # read-only: every open fails (EIO), so no program starts; the
+            # agent, already running, still reads /proc and the store's
+            # files it can (none, then).
+            mounts = (self.guest.read("/proc/self/mounts") or b"").decode()
+            root = next(line.split() for line in mounts.splitlines() if line.split()[1] == "/")
+            state = "read-only" if "ro" in root[3].split(",") else "shut down (EIO)"
             if self.wait_for(None, before):
-                shown = self.snapshot()["game"]
+                try:
+                    shown = self.snapshot()["game"]
+                except GuestError:
+                    shown = []
                 if len(shown) > len(confirmed):
                     confirmed = shown
             self.press_until("select", None)
-            notices = self.guest.sh(
-                f"journalctl -b -u {SERVICE} --no-pager -q | grep -c 'was not saved'"
-            )["out"].strip()
-            # ext4 marks its superblock read-only, the mount stays rw: statvfs sees both.
-            read_only = self.guest.run(
-                "python3", "-c", "import os; print(os.statvfs('/').f_flag & os.ST_RDONLY)"
-            )["out"].strip()
             self.settle()
+            shows_notice = (self.panel.picture() or "").startswith(title)
             pictures = self.write_pictures(f"read-only-{number}", None)
             self.guest.cut()
-            state, on_disk = self.power_on()
+            service, on_disk = self.power_on()
             kept = on_disk[: len(confirmed)] == confirmed
-            told += notices not in ("", "0")
+            told += shows_notice
             lost += not kept
             print(
-                f"      read-only {number}/{rounds} {delay:.2f} s after a release: card "
-                f"{'still writable' if read_only == '0' else 'read-only'}, "
-                f"{notices} 'not saved' notices by the next press (panel in {pictures}); "
-                f"{len(confirmed)} game log lines shown as done, {len(on_disk)} on the card "
-                f"after a cut and a reboot ({'kept' if kept else 'LOST'}); "
-                f"service {state.get('ActiveState')}",
+                f"      read-only {number}/{rounds} {delay:.2f} s after a release: card {state}; "
+                f"the next press {'showed' if shows_notice else 'did NOT show'} 'Not saved' "
+                f"(panel in {pictures}); {len(confirmed)} game log lines shown as done, "
+                f"{len(on_disk)} on the card after a cut and a reboot "
+                f"({'kept' if kept else 'LOST'}); service {service.get('ActiveState')}",
                 flush=True,
             )
         self.checks.check(
             told == rounds,
-            f"after the card went read-only, the next press told the player it was not saved "
+            f"after the card failed, the next press showed 'Not saved' on the panel "
             f"({told} of {rounds}; shown as done and lost: {lost} of {rounds})",
         )
 
