@@ -939,11 +939,12 @@ class VirtualPi:
             self.guest.sh(f"echo 1 > {FS_ERROR_TRIGGER}")
             # Linux 6.6 on shuts ext4 down at an error instead of marking it
             # read-only: every open fails (EIO), so no program starts; the
-            # agent, already running, still reads /proc and the store's
-            # files it can (none, then).
-            mounts = (self.guest.read("/proc/self/mounts") or b"").decode()
-            root = next(line.split() for line in mounts.splitlines() if line.split()[1] == "/")
-            state = "read-only" if "ro" in root[3].split(",") else "shut down (EIO)"
+            # agent, already running, is asked for a file.
+            try:
+                self.guest.read("/etc/hostname")
+                state = "read-only"
+            except GuestError:
+                state = "shut down (every open fails: EIO)"
             if self.wait_for(None, before):
                 try:
                     shown = self.snapshot()["game"]
