@@ -1,6 +1,7 @@
 """The game log format (docs/game-log.md): writing, reading, and errors by line."""
 
 import json
+import zlib
 from pathlib import Path
 
 import pytest
@@ -224,3 +225,25 @@ def test_a_header_deal_code_must_be_the_one_its_seed_and_deck_make():
     # Seed 1's code beside seed 42's circle and deck: not the game's deal.
     with pytest.raises(LogError, match="'0000-003T' is not the one this game was dealt by"):
         read_log([solo_header(deal="0000-003T")])
+
+
+def chained(lines):
+    """Lines as builds before the SQLite store wrote them: each with the CRC-32 of the
+    line without it, started from the line before's."""
+    checked, previous = [], 0
+    for line in lines:
+        previous = zlib.crc32(line.encode(), previous)
+        checked.append(f'{line[:-1]}, "crc": "{previous:08x}"}}')
+    return checked
+
+
+def test_a_log_with_checksums_is_checked_line_by_line():
+    game = Game(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=5))
+    game.push(ADVANCE)
+    lines = chained(log_lines(game))
+    assert read_log(lines).state() == game.state()
+    changed = lines[1].replace('"advance"', '"advance" ')
+    with pytest.raises(LogError, match="line 2: checksum does not match"):
+        read_log([lines[0], changed])
+    with pytest.raises(LogError, match="line 2: no checksum, though the header has one"):
+        read_log([lines[0], action_line(ADVANCE)])

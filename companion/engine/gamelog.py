@@ -4,11 +4,12 @@ Every random outcome is in the log (the circle, the deck order, each
 reshuffle), so replaying never depends on the random generator; what a
 hand-written log leaves out is drawn from its `seed`.
 
-Logs the companion writes end each line with a chained checksum (`"crc"`,
-the CRC-32 of the line without it, started from the previous line's), so
-that a changed byte, or a line that is valid JSON but comes from another
-game, is found where it is. A log whose header has no `"crc"` (older logs,
-hand-written ones) is read without checking.
+Logs kept by builds before the SQLite store (`journal.jsonl`) end each
+line with a chained checksum (`"crc"`, the CRC-32 of the line without it,
+started from the previous line's): such a log is checked as it is read, so
+that a changed byte, or a line from another game, is found where it is. A
+log whose header has no `"crc"` (the store's exports, hand-written ones) is
+read without checking.
 """
 
 from __future__ import annotations
@@ -98,35 +99,6 @@ def action_record(action: Action) -> dict[str, Any]:
 def log_lines(game: Game) -> list[str]:
     """The whole log of `game`, one string per line, without newlines."""
     return [header_line(game.setup), *(action_line(action) for action in game.move_stack)]
-
-
-def with_checksum(line: str, previous: int | None) -> tuple[str, int]:
-    """`line` (one JSON object, as written above) with its chained checksum, and that checksum.
-
-    `previous` is the checksum of the line before, None for the header.
-
-    >>> with_checksum('{"action": "advance"}', 1)
-    ('{"action": "advance", "crc": "10b205a4"}', 280102308)
-    """
-    checksum = zlib.crc32(line.encode("utf-8"), previous or 0)
-    return f'{line[:-1]}, "{CHECKSUM_KEY}": "{checksum:08x}"}}', checksum
-
-
-def with_checksums(lines: Iterable[str]) -> list[str]:
-    """Every line of a log with its chained checksum, the header's first."""
-    checked, previous = [], None
-    for line in lines:
-        line, previous = with_checksum(line, previous)
-        checked.append(line)
-    return checked
-
-
-def line_checksum(raw: str | bytes) -> int | None:
-    """The checksum a line carries, or None if it has none."""
-    if isinstance(raw, bytes):
-        raw = raw.decode("utf-8", "replace")
-    match = _CHECKSUM_TAIL.search(raw)
-    return int(match["crc"], 16) if match else None
 
 
 # --- reading --------------------------------------------------------------------
