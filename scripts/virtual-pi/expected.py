@@ -7,8 +7,8 @@ holds, for a new state directory whose games are dealt from a given seed.
        "frames": [128x64 '0'/'1' picture after each input],
        "game_lengths": [the game in progress's log lines after each input],
        "first_game": [the lines of the first game these inputs played],
-       "not_saved_title": the rows the title of an action's "Not saved"
-                          notice takes, whatever the card's reason}
+       "not_saved_title": the top rows of an action's "Not saved" notice,
+                          whatever the card's reason}
 
 The device is judged against this, press by press: the host waits for the
 panel to show each expected frame before it presses again (a slow guest under
@@ -68,7 +68,8 @@ def main() -> None:
 
 def not_saved_title(app: Companion) -> str:
     """The top rows that the notices of an action not saved on a read-only card
-    and on one that fails every read and write share: their title."""
+    and on one that fails every read and write share: their title and the words
+    both open with."""
     pictures = []
     for reason in (errno.EROFS, errno.EIO):
         app.not_saved(msg("The action"), OSError(reason, ""), lambda: None)
