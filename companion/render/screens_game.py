@@ -30,7 +30,7 @@ from companion.render.patches import (
     known_patch,
     patch_label,
 )
-from companion.render.track import TOKEN_ROWS, TRACK_HEIGHT, draw_token, draw_track, track_width
+from companion.render.track import TRACK_HEIGHT, draw_token, draw_track, track_width
 from companion.text.font import (
     ARROW_DOWN,
     ARROW_RIGHT,
@@ -143,11 +143,9 @@ def draw_board(canvas: Canvas, board: BoardView, lettering: Lettering) -> None:
     text_line(canvas, numbers, str(first.position), align="right")
     lower = Box(numbers.x, OFFER_TOP - LINE, numbers.width, SMALL.height)
     text_line(canvas, lower, str(second.position), align="right")
-    for index, (side, top) in enumerate(
-        ((first, TRACK_BOX.y), (second, TRACK_BOX.bottom - TOKEN_ROWS))
-    ):
+    for index, side in enumerate((first, second)):
         if side.position != FINAL_POSITION:
-            draw_token(canvas, POSITION_MARK_X, top, below=index == 1)
+            draw_token(canvas, POSITION_MARK_X, TRACK_BOX.y, below=index == 1)
     for index, shown in enumerate(board.offer[: len(OFFER_COLUMNS)]):
         patch = known_patch(canvas, shown.patch_id)
         column = OFFER_COLUMNS[index]

@@ -25,7 +25,7 @@ MARGIN = 2
 FINAL_GAP = 2
 """Extra pixels before the final square: a diamond on 52 reaches two pixels right."""
 
-TOKEN_ROWS = 3
+_TOKEN_ROWS = 3
 _LINE_ROW = 6
 _BAND = (4, 8)  # first and last row of the marks around the line
 
@@ -138,17 +138,17 @@ def _draw_bonus(canvas: Canvas, layout: TrackLayout, position: int) -> None:
 
 
 def _draw_token(canvas: Canvas, layout: TrackLayout, position: int, *, below: bool) -> None:
-    top = layout.box.y + TRACK_HEIGHT - TOKEN_ROWS if below else layout.box.y
-    draw_token(canvas, layout.x_of(position), top, below=below)
+    draw_token(canvas, layout.x_of(position), layout.box.y, below=below)
 
 
-def draw_token(canvas: Canvas, x: int, top: int, *, below: bool) -> None:
-    """A token centred on column `x` from row `top`, three rows tall: the first side's
-    solid ▼, or with `below` the second side's hollow ▲."""
-    for row in range(TOKEN_ROWS):
-        half = TOKEN_ROWS - 1 - row  # widest row furthest from the line
+def draw_token(canvas: Canvas, x: int, track_top: int, *, below: bool) -> None:
+    """A token centred on column `x`, three rows tall, in the rows of a track whose first
+    row is `track_top`: the first side's solid ▼ on its first rows, or with `below` the
+    second side's hollow ▲ on its last."""
+    for row in range(_TOKEN_ROWS):
+        half = _TOKEN_ROWS - 1 - row  # widest row furthest from the line
         if below:
-            y = top + TOKEN_ROWS - 1 - row
+            y = track_top + TRACK_HEIGHT - 1 - row
             # Hollow: only the outline, so the two sides differ in shape too.
             if row == 0:
                 canvas.hline(y, x - half, x + half)
@@ -156,4 +156,4 @@ def draw_token(canvas: Canvas, x: int, top: int, *, below: bool) -> None:
                 canvas.draw.point((x - half, y), fill=255)
                 canvas.draw.point((x + half, y), fill=255)
         else:
-            canvas.hline(top + row, x - half, x + half)
+            canvas.hline(track_top + row, x - half, x + half)
