@@ -482,14 +482,15 @@ NEXT_CARD_RULE = Boundary(2, 1, 2)
 
 def draw_automa(canvas: Canvas, view: AutomaView) -> None:
     korean = lettering_of(view) is HANGUL
+    font = KOREAN_DENSE if korean else SMALL
+    pitch = font.line_height
     headline_room = WIDTH
     if korean and view.first_row == 0:
-        font, pitch, most = KOREAN_DENSE, DENSE_LINE_HEIGHT, KOREAN_AUTOMA_ROWS
+        most = KOREAN_AUTOMA_ROWS
         # The dark row under the last line's ink shared out above and below.
         top = (HEIGHT - most * pitch + 1) // 2
         headline_room = _next_card_beside(canvas, view, Box(0, top, WIDTH, pitch))
     else:
-        font, pitch = (KOREAN_DENSE, DENSE_LINE_HEIGHT) if korean else (SMALL, LINE)
         most = (HEIGHT - AUTOMA_TOP) // pitch
         top = HEIGHT - most * pitch
         _header(canvas, view.board)
