@@ -503,11 +503,12 @@ def draw_automa(canvas: Canvas, view: AutomaView) -> None:
         fewer = _automa_rows(view, compact, compact_actions, font, most, headline_room)
         if fewer[1] <= most:
             rows, lines, actions = fewer[0], compact, compact_actions
-    needed = len(flow(lines[:actions], lambda _: (0, WIDTH), font=font))
     # Korean's steps with a leather patch or the 7x7 tile take a seventh row when the
     # token's line has no room to name them too: ▼ says so.
-    if needed > most and not korean:
-        canvas.report(f"automa: {needed} rows of steps, room for {most}")
+    if not korean:
+        needed = len(flow(lines[:actions], lambda _: (0, WIDTH), font=font))
+        if needed > most:
+            canvas.report(f"automa: {needed} rows of steps, room for {most}")
     shown = rows[:most]
     for index, row in enumerate(shown):
         mark = ""
