@@ -336,7 +336,7 @@ class AutomaSummary:
     it could pay for nothing (the reason says so)."""
     compact_steps: tuple[str, ...]
     """The steps in fewer rows: each leather patch and the 7×7 tile it takes named
-    shortly at the end of the token's line (the same as `steps` when it takes none)."""
+    shortly at the end of the token's line; none when it takes none (`steps` are as few)."""
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -407,7 +407,9 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
     # filters: each leather patch and the tile named at the end of the token's line.
     extras = [words("leather {square}", square=square) for square in leather]
     extras += [words("7x7 tile")] if bonus else []
-    compact = [*lines[:move], ", ".join([lines[move], *extras]), *lines[move + 1 :]]
+    compact = (
+        [*lines[:move], ", ".join([lines[move], *extras]), *lines[move + 1 :]] if extras else []
+    )
     lines += [words("Leather {square} to Automa's pile", square=square) for square in leather]
     if bonus and leather:
         # A leather patch and the tile in one move share a line: the card's three
