@@ -131,7 +131,7 @@ def read_only(path: Path) -> sqlite3.Connection:
     wal = path.with_name(path.name + "-wal")
     try:
         if not wal.exists() or wal.stat().st_size == 0:
-            connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
+            connection = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
             connection.execute("SELECT 1 FROM current_game, progress").fetchall()
             return connection
         with tempfile.TemporaryDirectory() as copies:

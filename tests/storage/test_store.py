@@ -44,8 +44,7 @@ def companion(args: list[str], **kwargs) -> subprocess.CompletedProcess:
         capture_output=True,
         text=True,
         check=False,
-        cwd=REPOSITORY,
-        **kwargs,
+        **{"cwd": REPOSITORY, **kwargs},
     )
 
 
@@ -261,6 +260,13 @@ def test_export_writes_the_game_in_progress_as_a_game_log_replay_reads(tmp_path)
     log.write_text(exported.stdout)
     replayed = companion(["replay", str(log), "--json"])
     assert json.loads(replayed.stdout) == played
+
+
+def test_export_reads_a_state_directory_named_relative_to_where_it_runs(tmp_path):
+    demo_played(tmp_path / "state")
+    exported = companion(["export", "--state-dir", "state"], cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    assert len(exported.stdout.splitlines()) == 18
 
 
 def test_export_of_ended_games_by_number_and_the_last(tmp_path):
