@@ -161,6 +161,8 @@ def replay_log(lines: Iterable[str | bytes]) -> PartialLog:
                 checked = checksum is not None
                 continue
             if "end" in record:
+                if "action" in record:  # either reading would drop the other
+                    raise LogError(number, "an action or the game's end, not both")
                 _Fields(record, number).choice("end", ["abandoned"])
                 abandoned_at = number
                 continue

@@ -327,6 +327,16 @@ def test_a_line_after_an_abandoned_games_end_is_refused(tmp_path):
     )
 
 
+def test_a_line_both_an_action_and_the_end_is_refused(tmp_path):
+    log = tmp_path / "game.jsonl"
+    header = {"format": "patchwork-companion-log", "version": 1, "mode": "two-player"}
+    both = '{"action": "advance", "end": "abandoned"}'
+    log.write_text("\n".join([json.dumps({**header, "start": "p1", "seed": 3}), both]))
+    refused = companion(["replay", str(log)])
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "line 2: an action or the game's end, not both" in refused.stderr
+
+
 def test_export_pipes_into_replay_from_standard_input(tmp_path):
     played = demo_played(tmp_path)
     command = [sys.executable, "-m", "companion"]
