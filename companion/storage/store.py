@@ -150,9 +150,8 @@ class Store:
         if not self.left_damaged and self.path.is_file():
             try:
                 # Immutable: nothing can change it meanwhile, so no lock or log is needed.
-                connection = sqlite3.connect(
-                    f"{self.path.as_uri()}?immutable=1", uri=True, check_same_thread=False
-                )
+                uri = f"{self.path.absolute().as_uri()}?immutable=1"
+                connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
                 connection.execute("SELECT 1 FROM current_game, progress").fetchall()
                 return connection
             except sqlite3.Error as unreadable:

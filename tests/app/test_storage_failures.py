@@ -278,18 +278,21 @@ def test_an_entered_circle_the_card_refuses_is_offered_again(tmp_path, monkeypat
     assert app.game is not None and stored_state(app) == app.game.state()
 
 
-def simulate(state: Path, script: str) -> subprocess.CompletedProcess:
+def simulate(state: Path, script: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """The simulation run on `state` to the end of `script`, from a file beside the small
-    file system (which may be full or read-only)."""
+    file system (which may be full or read-only); `cwd`: run there, `state` named
+    relative to it."""
     path = state.parent.parent / "script.txt"
     path.write_text(script)
+    named = state.relative_to(cwd) if cwd else state
     return subprocess.run(
         [sys.executable, "-m", "companion", "simulate", "--script", str(path)]
-        + ["--state-dir", str(state), "--seed", "1", "--json"],
+        + ["--state-dir", str(named), "--seed", "1", "--json"],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
+        cwd=cwd,
     )
 
 
@@ -316,6 +319,18 @@ def test_the_simulation_starts_on_a_read_only_card(small_fs):
     assert f"not logging to {state / 'companion.log'}: Read-only file system" in done.stderr
     assert json.loads(done.stdout)["actions"] == moves
     assert files_in(state) == before
+
+
+def test_the_simulation_starts_on_a_read_only_card_named_relative_to_where_it_runs(small_fs):
+    state = small_fs / "state"
+    app = started_game(state, turns=3)
+    moves = len(app.game.move_stack)
+    app.store.close()
+    with read_only(small_fs):
+        done = simulate(state, "select\n", cwd=small_fs.parent)
+    assert done.returncode == 0, done.stderr
+    assert "unexpected" not in done.stderr
+    assert json.loads(done.stdout)["actions"] == moves
 
 
 def test_every_line_said_on_a_read_only_card_names_the_program(small_fs):
