@@ -67,14 +67,15 @@ class GameSession:
         OSError if the store cannot take it: then nothing has changed.
         """
         progress = Progress(dealing=dealing)
-        ending = Result(finished=False) if self.game else None
+        ending = _ending(self.game) if self.game else None
         self.store.start(header_line(setup), progress.standing(), ending)
         self.game, self.progress, self._unsaved = Game(setup), progress, False
         return self.game
 
     def abandon(self) -> None:
-        """Set the game in progress aside: it stays in the history, unfinished."""
-        self.store.end(Result(finished=False))
+        """Set the game in progress aside: it stays in the history, unfinished (finished if
+        it was over, though its end was not yet confirmed)."""
+        self.store.end(_ending(self.current))
         self.game, self.progress, self._unsaved = None, Progress(), False
 
     def finish(self) -> Game:
@@ -273,6 +274,12 @@ class GameSession:
             self.store.save(self.progress.standing())
         except OSError as error:
             log.warning("where the game stands was not saved: %s", error)
+
+
+def _ending(game: Game) -> Result:
+    """How a game left for another ends in the history: a game played to its end is
+    finished, whether or not the player confirmed its end first."""
+    return result_of(game) if game.is_over else Result(finished=False)
 
 
 def _due(plan: UndoPlan | None, unconfirmed: int) -> UndoPlan | None:

@@ -312,6 +312,21 @@ def test_an_abandoned_game_replays_as_abandoned_not_as_finished_or_in_progress(t
     assert "abandoned" not in companion(["replay", "-"], input=finished).stdout
 
 
+def test_a_game_played_to_its_end_and_left_for_another_is_stored_finished(tmp_path):
+    # Played to its end (always the first legal action), then a new game from the menu
+    # before its end was confirmed: it is finished, not abandoned.
+    session = GameSession(Store(tmp_path))
+    session.start(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=7))
+    while not session.current.is_over:
+        session.play(session.current.legal_actions()[0])
+    session.start(solo_setup(DIFFICULTY_BY_NAME["fellow"], Deck.NORMAL, seed=8))
+    assert session.store.query("SELECT finished FROM games") == [(1,)]
+    session.store.close()
+    log = companion(["export", "--state-dir", str(tmp_path), "--game", "1"]).stdout
+    assert '"end": "abandoned"' not in log
+    assert json.loads(companion(["replay", "-", "--json"], input=log).stdout)["abandoned"] is False
+
+
 def test_a_line_after_an_abandoned_games_end_is_refused(tmp_path):
     log = tmp_path / "game.jsonl"
     header = {"format": "patchwork-companion-log", "version": 1, "mode": "two-player"}
