@@ -178,6 +178,8 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         if str(args.log) == "-":  # `export | replay -`
+            if sys.stdin is None:  # closed (`<&-`): Python made no stream of it
+                raise UnusableFileError("cannot read: standard input is closed")
             data = sys.stdin.buffer.read(LOG_LIMIT + 1)
             if len(data) > LOG_LIMIT:
                 raise UnusableFileError(f"more than {LOG_LIMIT:,} bytes, more than a log can take")

@@ -105,6 +105,24 @@ def test_replay_of_a_fifo_is_refused_at_once(tmp_path):
     assert_one_line(command("replay", "log.jsonl", cwd=tmp_path), 2, "FIFO")
 
 
+def input_closed() -> None:
+    os.close(0)  # in the child, before it runs: `<&-`
+
+
+def test_replay_of_a_closed_standard_input_says_so(tmp_path):
+    # `replay - <&-`: Python gives no sys.stdin at all, not an empty one.
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", "-"],
+        capture_output=True,
+        preexec_fn=input_closed,
+        text=True,
+        check=False,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert_one_line(result, 2, f"{PROGRAM} replay: -: cannot read: standard input is closed")
+
+
 def test_simulate_script_missing(tmp_path):
     result = command("simulate", "--script", "none.txt", "--state-dir", "state", cwd=tmp_path)
     assert_one_line(result, 2, "none.txt: cannot read: No such file or directory")
