@@ -210,7 +210,7 @@ def _export(args: argparse.Namespace) -> int:
     from companion.storage.store import Store
 
     try:
-        with Store.for_reading(existing_state_dir(args.state_dir)) as store:
+        with Store(existing_state_dir(args.state_dir), writable=False) as store:
             if args.game == "current":
                 log, missing = store.current_log(), "no game is in progress"
             elif args.game == "last":

@@ -85,10 +85,20 @@ class Result:
 class Store:
     """The database of one state directory, held by this process until `close`."""
 
-    def __init__(self, directory: Path, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        clock: Callable[[], datetime] | None = None,
+        *,
+        writable: bool = True,
+    ) -> None:
         """Open (or create) the database in `directory`. `StoreBusyError` if another
         process holds it; `StorageError` (one line) if a link stands in its place.
-        `clock`: the local time that names files set aside and dates games ended."""
+        `clock`: the local time that names files set aside and dates games ended.
+
+        Not `writable`, the database is opened to be read only: nothing in the directory
+        is created, moved or written, and every write is refused; `StorageError` (one
+        line) if there is no database."""
         self.directory = Path(directory)
         self.path = self.directory / DATABASE_NAME
         self._clock = clock or datetime.now
@@ -100,17 +110,27 @@ class Store:
         """Why (English, for the log)."""
         self.left_damaged = False
         """An unusable database that could not be moved aside either (a read-only card)."""
-        self._cannot_write: OSError | None = None
+        self._cannot_write: OSError | None = (
+            None if writable else OSError(errno.EROFS, "opened to be read only")
+        )
         """Why no database could be opened for writing: every write fails with it."""
         self._log_to_empty = False
         """A game ended since the write-ahead log was last copied into the database."""
         self.keepalive: Callable[[], object] = lambda: None
         """Called while a long query runs (the watchdog's ping, set by the daemon)."""
         refuse_links(self.directory, self.path)
-        self._set_aside_earlier_build()
-        self._db = self._open()
+        if writable:
+            self._set_aside_earlier_build()
+            self._db = self._open()
+        else:
+            self._db = self._open_to_read()
 
     # --- opening -----------------------------------------------------------------------
+
+    def _open_to_read(self) -> sqlite3.Connection:
+        if not self.path.is_file():
+            raise StorageError(f"{self.path}: no such database")
+        return read_only(self.path)
 
     def _open(self) -> sqlite3.Connection:
         try:
@@ -184,25 +204,6 @@ class Store:
         self.earlier_build = folder
         self.problem = f"the files of an earlier build ({', '.join(found)})"
         logger.warning("%s were moved to %s", self.problem, folder)
-
-    @classmethod
-    def for_reading(cls, directory: Path) -> Store:
-        """The database of `directory` opened to be read only: nothing in the directory
-        is created, moved or written. `StorageError` (one line) if there is no database,
-        a link stands in its place or a companion holds it."""
-        store = cls.__new__(cls)
-        store.directory = Path(directory)
-        store.path = store.directory / DATABASE_NAME
-        store.set_aside, store.earlier_build, store.problem = None, None, None
-        store.left_damaged = False
-        store._cannot_write = OSError(errno.EROFS, "opened to be read only")
-        store._log_to_empty = False
-        store.keepalive = lambda: None
-        refuse_links(store.directory, store.path)
-        if not store.path.is_file():
-            raise StorageError(f"{store.path}: no such database")
-        store._db = read_only(store.path)
-        return store
 
     def close(self) -> None:
         self._db.close()

@@ -30,7 +30,7 @@ from companion.runtime.loop import DisplayLoop
 from companion.storage.database import DATABASE_NAME, SCHEMA_VERSION, StoreBusyError
 from companion.storage.files import StorageError
 from companion.storage.statistics import statistics
-from companion.storage.store import Store
+from companion.storage.store import Result, Store
 from companion.testing.autoplay import inputs_for, random_choice, start_game
 from companion.views import TextView
 
@@ -411,6 +411,17 @@ def test_export_reads_what_the_log_holds_after_a_power_cut_and_refuses_a_held_da
     exported = companion(["export", "--state-dir", str(state)])
     assert exported.returncode == 0, exported.stderr
     assert len(exported.stdout.splitlines()) == 1 + 16 and names_in(state) == before
+
+
+def test_a_store_opened_to_read_has_every_field_of_one_opened_to_write(tmp_path):
+    # Reading needs few of them, but a method reaching one that was never set would fail
+    # with AttributeError, not a line the user can read.
+    with Store(tmp_path) as written:
+        fields = set(vars(written))
+    with Store(tmp_path, writable=False) as read:
+        assert set(vars(read)) == fields
+        with pytest.raises(StorageError, match="cannot be written"):
+            read.end(Result(finished=False))
 
 
 # --- 6. damage and hostile files -----------------------------------------------------------
