@@ -268,15 +268,17 @@ def test_replay_json_prints_the_verdicts_worked_by_hand(tmp_path):
     assert [printed[level]["margin"] for level in printed] == [6, 21, 31, 40, 64]
 
 
+ROWS_SHOWN = (
+    VerdictRow("Intern", (-6, 0), 0, won=False, margin=6, tie=False, played=False),
+    VerdictRow("Apprentice", (-6, 15), 0, won=False, margin=21, tie=False, played=False),
+    VerdictRow("Fellow", (-6, 25), 0, won=False, margin=31, tie=False, played=True),
+    VerdictRow("Master", (-6, 34), 0, won=False, margin=40, tie=False, played=False),
+    VerdictRow("Legend", (-13, 51), 1, won=False, margin=64, tie=False, played=False),
+)
+"""The table above, as the screen shows it in English: Fellow played, the tile the
+player's (0) but against Legend (1), lost everywhere by the points between the scores."""
+
+
 def test_the_end_screen_rows_worked_by_hand():
-    # The table above, as the screen shows it: Fellow played, the tile the player's (0)
-    # but against Legend (1), lost everywhere by the points between the scores.
     game = played_game()
-    rows = verdict_rows(verdicts(game), game.setup.difficulty, words_for("en"))
-    assert rows == (
-        VerdictRow("Intern", (-6, 0), 0, won=False, margin=6, tie=False, played=False),
-        VerdictRow("Apprentice", (-6, 15), 0, won=False, margin=21, tie=False, played=False),
-        VerdictRow("Fellow", (-6, 25), 0, won=False, margin=31, tie=False, played=True),
-        VerdictRow("Master", (-6, 34), 0, won=False, margin=40, tie=False, played=False),
-        VerdictRow("Legend", (-13, 51), 1, won=False, margin=64, tie=False, played=False),
-    )
+    assert verdict_rows(verdicts(game), game.setup.difficulty, words_for("en")) == ROWS_SHOWN
