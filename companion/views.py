@@ -239,8 +239,9 @@ class AutomaView:
     filters: int = 0
     """How many lines after the steps are the card's filters (drawn indented)."""
     compact_steps: tuple[str, ...] = ()
-    """The steps in fewer rows, drawn in their place when the steps apart would leave a
-    filter below the first screen."""
+    """The steps in fewer rows (what is done at the table, without the buttons it gains),
+    drawn in their place when the steps apart would leave a filter below the first
+    screen."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -335,8 +335,9 @@ class AutomaSummary:
     """Each filter printed on the card with what it did, in the card's order; none when
     it could pay for nothing (the reason says so)."""
     compact_steps: tuple[str, ...]
-    """The steps in fewer rows: each leather patch and the 7×7 tile it takes named
-    shortly at the end of the token's line; none when it takes none (`steps` are as few)."""
+    """The steps in fewer rows, what is done at the table only: each leather patch and
+    the 7×7 tile it takes named shortly at the end of the token's line, its buttons
+    left out; none when it takes neither (`steps` are as few)."""
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -391,7 +392,7 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
     numbers = {"number": card.number, "virtual": card.virtual_buttons}
     if patch_id is None:
         headline = words("Card {number}, {virtual}{button}: passes", **numbers)
-        lines[move] += ", " + words("no {button}")
+        buttons = [words("no {button}")]
     else:
         ordinal = words(ORDINALS[decision.chosen])  # type: ignore[index]
         headline = words(
@@ -400,16 +401,20 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
             ordinal=ordinal,
             **numbers,
         )
+        buttons = []
     if income:
-        # The income is paid as the token crosses its marks: say it on the same line.
-        lines[move] += ", " + words("+{income}{button} income", income=income)
+        # The income is paid as the token crosses its marks: said on the same line.
+        buttons.append(words("+{income}{button} income", income=income))
     # The same in fewer rows for a screen that cannot hold them apart with the card's
-    # filters: each leather patch and the tile named at the end of the token's line.
+    # filters: what is done at the table only, each leather patch and the tile named at
+    # the end of the token's line. The buttons gained stay in the steps a turn away:
+    # the companion counts them, and naming them too would wrap the line.
     extras = [words("leather {square}", square=square) for square in leather]
     extras += [words("7x7 tile")] if bonus else []
     compact = (
         [*lines[:move], ", ".join([lines[move], *extras]), *lines[move + 1 :]] if extras else []
     )
+    lines[move] = ", ".join([lines[move], *buttons])
     lines += [words("Leather {square} to Automa's pile", square=square) for square in leather]
     if bonus and leather:
         # A leather patch and the tile in one move share a line: the card's three

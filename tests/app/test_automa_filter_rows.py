@@ -9,13 +9,19 @@ a leather patch or the tile named at the end of the token's line."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import place, solo_game
 
 from companion.app.play import AutomaScreen
 from companion.app.terms import FILTER_NAMES
 from companion.app.wording import FILTER_EFFECTS, automa_summary
-from companion.engine.actions import AUTOMA_TURN
+from companion.engine.actions import AUTOMA_TURN, AutomaTurn
+from companion.engine.automa import DIFFICULTIES, Deck
+from companion.engine.game import Game
+from companion.engine.setup import solo_setup
+from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.testing.screen_examples import EXAMPLES
 from companion.text.language import LANGUAGE_NAMES, words_for
@@ -142,3 +148,60 @@ def test_korean_names_a_leather_patch_and_the_tile_beside_the_filters(
     )
     for line in first_screen:
         assert line in drawn, f"{line!r} is not on the first screen: {drawn}"
+
+
+def test_korean_leaves_the_income_a_turn_away_for_the_third_filter():
+    # Card 5 (5 virtual buttons, income 1: no overtake, most buttons, farthest) at the
+    # Fellow level. P05 (cost 1, time 4, 1 button), P06 (1, 5, 1), P17 (3, 6, 2); the
+    # Automa on 28, the player on 50: no overtake keeps all three (32, 33, 34), most
+    # buttons P17 alone, which takes it 28 -> 34 over the income mark 29 (the card's
+    # income, 1) and the leather patch on 32. Its income on the token's line would
+    # wrap it to a second row: the first screen names what is done at the table, and
+    # all three filters; a turn of the knob shows the card's income with its number
+    # (the header, the Automa's buttons with it).
+    game = solo_game("P05", "P06", "P17", cards=(5,), difficulty="fellow")
+    place(game, "automa", 28)
+    place(game, "player", 50)
+    summary = automa_summary(game.push(AUTOMA_TURN), words_for("ko"))
+    board = EXAMPLES["automa_take"].board
+    screen = AutomaScreen(board, summary, on_done=lambda: None, open_menu=lambda: None)
+    canvas = render_canvas(screen.view())
+    assert canvas.overflows == []
+    first_screen = (
+        "카드 5, 5●: P17 셋째",
+        "● 있는 더미, 위치 토큰 →",
+        "토큰 28 → 34, 가죽 32",
+        "추월 안 함: 3개 모두",
+        "단추 최다: 1개 남음",
+        "가장 먼: 해당 없음",
+    )
+    assert [record.text for record in canvas.texts if record.text != "▼"] == list(first_screen)
+    screen.handle(Input.NEXT)
+    turned = [record.text for record in render_canvas(screen.view()).texts]
+    assert "카드 5: 5●, 수입 1●" in turned
+
+
+GAMES = 40
+"""Random solo games whose every Automa turn is checked: about 700 turns."""
+
+
+@pytest.mark.parametrize("language", LANGUAGE_NAMES)
+def test_every_automa_turn_of_random_games_shows_its_filters_on_the_first_screen(language):
+    rng = random.Random(25)
+    words = words_for(language)
+    board = EXAMPLES["automa_take"].board
+    for _ in range(GAMES):
+        setup = solo_setup(
+            rng.choice(DIFFICULTIES), rng.choice(list(Deck)), seed=rng.getrandbits(32)
+        )
+        game = Game(setup)
+        while not game.is_over:
+            action = rng.choice(game.legal_actions())
+            steps = game.push(action)
+            if not isinstance(action, AutomaTurn):
+                continue
+            summary = automa_summary(steps, words)
+            screen = AutomaScreen(board, summary, on_done=lambda: None, open_menu=lambda: None)
+            drawn = [record.text for record in render_canvas(screen.view()).texts]
+            for line in (summary.headline, *summary.filters):
+                assert line in drawn, f"{setup}: {line!r} is not on the first screen: {drawn}"
