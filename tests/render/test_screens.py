@@ -441,6 +441,17 @@ def test_too_many_step_lines_are_reported():
     assert overflows == ["step: 8 lines, room for 3"]
 
 
+def test_automa_steps_beyond_the_screen_are_reported():
+    # Seven rows of 8 pixels under the 8-pixel header: a headline and seven steps, each
+    # a row, leave the last step below the screen, which a press would confirm unread.
+    steps = tuple(f"Step {number}" for number in range(1, 8))
+    board = EXAMPLES["automa_take"].board
+    view = AutomaView(board, ("Card 5, 5●: takes P14 (2nd)", *steps), actions=8)
+    assert render_canvas(view).overflows == ["automa: 8 rows of steps, room for 7"]
+    fitting = AutomaView(board, ("Card 5, 5●: takes P14 (2nd)", *steps[:-1]), actions=7)
+    assert render_canvas(fitting).overflows == []
+
+
 def test_a_long_turn_bottom_line_is_reported():
     view = dataclasses.replace(
         EXAMPLES["turn_solo"], choices=(ADVANCE,), lines=(TurnLine("press", "x" * 40),), selected=0
