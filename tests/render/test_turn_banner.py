@@ -56,12 +56,12 @@ def test_the_korean_banner_has_a_lit_row_above_and_below_its_letters():
         [banner] = [record for record in canvas.texts if record.text == view.banner]
         rows = row_kinds(canvas.image, banner.box.x, banner.box.right)
         dump = "\n".join(f"{y:2} {kind}" for y, kind in enumerate(rows))
-        # The box: the rows round the banner's first that are not dark.
-        top = bottom = banner.box.y
-        while rows[top - 1] != "dark":
-            top -= 1
-        while rows[bottom + 1] != "dark":
-            bottom += 1
+        # The box: the rows round the banner's first that are not dark, between the
+        # nearest dark row above it and the nearest below (none: the box has no edge).
+        above = [y for y in range(banner.box.y) if rows[y] == "dark"]
+        below = [y for y in range(banner.box.y + 1, HEIGHT) if rows[y] == "dark"]
+        assert above and below, dump
+        top, bottom = above[-1] + 1, below[0] - 1
         box = rows[top : bottom + 1]
         assert box[0] == "lit" and box[-1] == "lit" and "ink" in box, dump
         # Dark above it (the patches apart), and the dark row before the bottom line.
