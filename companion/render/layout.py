@@ -36,6 +36,9 @@ PAD = 2
 """Left and right margin of text inside a bar."""
 MIN_RULE = 4
 """The shortest rule worth drawing beside a hint."""
+TILE_NAME = "7x7"
+"""The 7×7 tile's name, the same in every language: in a turn's header beside the buttons
+of the side that holds it, and in the verdicts' header as the key to its mark (`TILE`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from companion.render.layout import (
     HANGUL,
     LINE,
     PAD,
+    TILE_NAME,
     Lettering,
     Row,
     flow,
@@ -111,9 +112,6 @@ KOREAN_STRIP_PITCH = HANGUL.font.height + 1
 """Korean strip rows are 12 pixels, one blank row between lines: three cover the
 offer's patches (as three English rows cover its lowest page) and leave the track
 alone; the last row is the turn's own line, in the same pixels."""
-HEADER_TILE = "7x7"
-"""Beside the buttons of the side that holds the 7x7 tile, where the header has room;
-`TILE` where it has not."""
 ASIDE_SPACES = "   "
 """The least room between a card's last line and the income beside it, in letters: at
 one space (4 pixels) "✓ Kup P20: 4●, na 6 příjem +2●" read as one phrase. Korean keeps
@@ -172,10 +170,10 @@ def _header(canvas: Canvas, board: BoardView) -> None:
     short_names = [_short(side) for side in board.sides]
     short_next = board.next_card_short or board.next_card
     for labels, next_card, tile in (
-        (names, board.next_card, HEADER_TILE),
-        (names, short_next, HEADER_TILE),
+        (names, board.next_card, TILE_NAME),
+        (names, short_next, TILE_NAME),
         (names, short_next, TILE),
-        (short_names, short_next, HEADER_TILE),
+        (short_names, short_next, TILE_NAME),
         (short_names, short_next, TILE),
     ):
         texts = [

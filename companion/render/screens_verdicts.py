@@ -21,15 +21,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.render.canvas import WIDTH, Box, Canvas
-from companion.render.layout import HANGUL, LATIN, PAD, hint, lettering_of, rows_between
+from companion.render.layout import (
+    HANGUL,
+    LATIN,
+    PAD,
+    TILE_NAME,
+    hint,
+    lettering_of,
+    rows_between,
+)
 from companion.text.font import LOST, SMALL, TILE, WON, Font
 from companion.text.typefaces import font_for
 from companion.views import VerdictRow, VerdictsView
 
 TILE_GAP = 2
 """Pixels between a score and the tile's mark after it: with one, 7▣ read as a number."""
-LEGEND = f"{TILE} 7x7"
-"""The header's key to the tile's mark: 7x7 is the tile's name in every language."""
+LEGEND = f"{TILE} {TILE_NAME}"
+"""The header's key to the tile's mark."""
 
 
 @dataclass(frozen=True, slots=True)
