@@ -21,16 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.render.canvas import WIDTH, Box, Canvas
-from companion.render.layout import (
-    HANGUL,
-    LATIN,
-    PAD,
-    TILE_NAME,
-    hint,
-    lettering_of,
-    rows_between,
-)
+from companion.render.layout import HANGUL, LATIN, PAD, TILE_NAME, hint, lettering_of
 from companion.text.font import LOST, SMALL, TILE, WON, Font
+from companion.text.pages import page_lines
 from companion.text.typefaces import font_for
 from companion.views import VerdictRow, VerdictsView
 
@@ -126,8 +119,7 @@ def draw_verdicts(canvas: Canvas, view: VerdictsView) -> None:
     # descender row, a pixel more in Korean).
     pitch = SMALL.line_height if font is SMALL else font.height + 2
     top = header.title_bar.bottom + 1
-    bottom = lettering_of(view).bottom_row - 1 if view.hint else canvas.bounds.bottom
-    room = rows_between(top, bottom, font=font, pitch=pitch)
+    room = page_lines(font)  # the page the app cuts the table into
     shown = view.rows[view.first : view.first + view.count]
     if len(shown) + bool(view.deal) > room:
         canvas.report(f"verdicts: {len(shown)} rows and the deal, room for {room}")

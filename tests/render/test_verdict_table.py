@@ -80,6 +80,10 @@ def test_the_widest_figures_fit_in_aligned_columns(language, played):
         assert canvas.overflows == []
         header = [text for text in canvas.texts if text.box.y < canvas.texts[0].box.bottom]
         assert apart(header), [text.text for text in header]
+        # The page the app cuts the table into (`page_lines`) ends above the hint.
+        (hint,) = [text for text in canvas.texts if text.text == view.hint]
+        body = [text for text in canvas.texts if text not in header and text is not hint]
+        assert max(text.box.bottom for text in body) <= hint.room.y, view
         for row in view.rows[view.first : view.first + view.count]:
             (top,) = {text.box.y for text in canvas.texts if text.text == row.level}
             texts = sorted(
