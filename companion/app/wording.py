@@ -392,7 +392,6 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
     numbers = {"number": card.number, "virtual": card.virtual_buttons}
     if patch_id is None:
         headline = words("Card {number}, {virtual}{button}: passes", **numbers)
-        buttons = [words("no {button}")]
     else:
         ordinal = words(ORDINALS[decision.chosen])  # type: ignore[index]
         headline = words(
@@ -401,10 +400,13 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
             ordinal=ordinal,
             **numbers,
         )
-        buttons = []
+    # The buttons it gains, on the token's line: its income at the marks it crosses, or
+    # on a pass none (no button a square, as a player would take), said where it has no
+    # income to say ("no ●, +4● income" read as a contradiction).
     if income:
-        # The income is paid as the token crosses its marks: said on the same line.
-        buttons.append(words("+{income}{button} income", income=income))
+        buttons = words("+{income}{button} income", income=income)
+    else:
+        buttons = words("no {button}") if patch_id is None else ""
     # The same in fewer rows for a screen that cannot hold them apart with the card's
     # filters: what is done at the table only, each leather patch and the tile named at
     # the end of the token's line. The buttons gained stay in the steps a turn away:
@@ -414,7 +416,8 @@ def automa_summary(steps: tuple[Step, ...], words: Words = ENGLISH_WORDS) -> Aut
     compact = (
         [*lines[:move], ", ".join([lines[move], *extras]), *lines[move + 1 :]] if extras else []
     )
-    lines[move] = ", ".join([lines[move], *buttons])
+    if buttons:
+        lines[move] += ", " + buttons
     lines += [words("Leather {square} to Automa's pile", square=square) for square in leather]
     if bonus and leather:
         # A leather patch and the tile in one move share a line: the card's three

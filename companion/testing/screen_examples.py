@@ -296,7 +296,7 @@ EXAMPLES: dict[str, View] = {
         ),
         lines=(
             f"Card 12, 0{BUTTON}: passes",
-            f"Token 21 {ARROW_TO} 26, no {BUTTON}, +5{BUTTON} income",
+            f"Token 21 {ARROW_TO} 26, +5{BUTTON} income",
             "Leather 26 to Automa's pile",
             f"Nothing costs 0{BUTTON} or less",
             f"Card 12: 0{BUTTON}, income 5{BUTTON}",

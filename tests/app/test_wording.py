@@ -96,8 +96,18 @@ def test_automa_pass_summary():
     assert summary.headline == f"Card 12, 0{BUTTON}: passes"
     assert summary.reason == f"Nothing costs 0{BUTTON} or less"
     assert summary.filters == ()  # card 12 has none, and nothing was affordable
-    assert summary.steps == (f"Token 0 \u2192 13, no {BUTTON}, +10{BUTTON} income",)
+    assert summary.steps == (f"Token 0 \u2192 13, +10{BUTTON} income",)
     assert summary.patch_id is None
+
+
+def test_a_pass_over_no_income_mark_says_it_gains_no_buttons():
+    # Card 12 again, nothing affordable: from 12 to 15, in front of the player on 14,
+    # over no income mark (11 behind, 17 ahead). A pass takes no button a square.
+    game = solo_game("P10", "P17", "P03", cards=(12,))
+    place(game, "automa", 12)
+    place(game, "player", 14)
+    summary = automa_summary(game.push(AUTOMA_TURN))
+    assert summary.steps == (f"Token 12 \u2192 15, no {BUTTON}",)
 
 
 def test_automa_take_summary_says_what_each_filter_of_the_card_did():
@@ -143,7 +153,7 @@ def test_a_leather_patch_the_automa_crosses_goes_to_its_pile_in_words():
     place(game, "player", 22)
     summary = automa_summary(game.push(AUTOMA_TURN))
     assert summary.steps == (
-        f"Token 18 \u2192 23, no {BUTTON}, +5{BUTTON} income",
+        f"Token 18 \u2192 23, +5{BUTTON} income",
         "Leather 20 to Automa's pile",
     )
 
@@ -158,7 +168,7 @@ def test_the_tile_shares_the_last_leather_line_when_a_pass_crosses_several():
     place(game, "player", 50)
     summary = automa_summary(game.push(AUTOMA_TURN))
     assert summary.steps == (
-        f"Token 30 \u2192 51, no {BUTTON}, +15{BUTTON} income",
+        f"Token 30 \u2192 51, +15{BUTTON} income",
         "Leather 32 to Automa's pile",
         "Leather 44 to Automa's pile",
         "Leather 50, 7x7 tile to Automa",
