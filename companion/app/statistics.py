@@ -90,7 +90,7 @@ def statistics_lines(stats: Statistics, words: Words, rows_a_page: int) -> list[
         lines.append(words("Last results:"))
     for record in stats.recent:
         # Day and month in the order the language writes them (Russian 27.11).
-        date = words("{month}-{day}", month=f"{record.date:%m}", day=f"{record.date:%d}")
+        date = words("{month}/{day}", month=f"{record.date:%m}", day=f"{record.date:%d}")
         start = f"{date} {_short(record, words)} "
         first, second = record.scores.values()
         # An en dash, a column wider than the hyphen: a colon read "15:34" as a clock

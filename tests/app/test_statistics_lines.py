@@ -40,7 +40,7 @@ def test_a_recent_result_keeps_two_negative_scores_apart():
     # a column wider than the hyphen, spaced before a minus, keeps each sign its own
     # and reads as neither.
     stats = Statistics(solo={}, solo_overall=None, two_player_games=1, recent=(TWO_PLAYER_RESULT,))
-    assert statistics_lines(stats, words_for("en"), 6)[-1] == " 11-23 2P -28 – -56"
+    assert statistics_lines(stats, words_for("en"), 6)[-1] == " 11/23 2P -28 – -56"
 
 
 def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
@@ -76,8 +76,8 @@ def test_the_solo_line_names_the_margin_over_a_known_history(tmp_path):
         "",
         "",
         "Last results:",
-        " 11-23 fel/nor 200–30",
-        " 11-23 fel/nor -102–28",
+        " 11/23 fel/nor 200–30",
+        " 11/23 fel/nor -102–28",
     ]
     assert statistics_lines(stats, words_for("ru"), 6)[5:9] == [
         "Легенда 1/2",
@@ -168,7 +168,7 @@ def test_the_last_results_heading_never_ends_a_page_alone(language):
     page = next(page for page in pages if heading in page)
     assert page.index(heading) < len(page) - 1
     # (The page's wrapping drops the result's leading space.)
-    date = {"en": "11-23", "ru": "23.11", "pl": "23.11", "cs": "23.11", "ko": "11/23"}[language]
+    date = {"en": "11/23", "ru": "23.11", "pl": "23.11", "cs": "23.11", "ko": "11/23"}[language]
     assert page[page.index(heading) + 1] == f"{date} {words('2P')} -28 – -56"
 
 
@@ -185,7 +185,7 @@ def test_a_recent_result_names_its_level_and_deck_in_the_languages_own_abbreviat
     )
     stats = Statistics(solo={}, solo_overall=None, two_player_games=1, recent=(solo,))
     expected = {
-        "en": " 11-23 fel/tac 12–30",
+        "en": " 11/23 fel/tac 12–30",
         "ru": " 23.11 подм/такт 12–30",
         "pl": " 23.11 czel/takt 12–30",
         "cs": " 23.11 tov/takt 12–30",
