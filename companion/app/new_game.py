@@ -14,7 +14,6 @@ from companion.app.wording import side_label
 from companion.engine.automa import DIFFICULTIES, Deck, DifficultyLevel
 from companion.engine.deal import Deal
 from companion.engine.setup import Mode, SetupChoice, Side
-from companion.storage.statistics import suggested_level
 from companion.text.language import msg
 from companion.views import ScreenKind
 
@@ -84,6 +83,10 @@ class NewGameFlow:
             for level in DIFFICULTIES
         ]
         entries.append(Entry(words("Back"), self.app.home))
+        # Imported here, where a new game is chosen, as `Companion.statistics` imports
+        # them: a resumed game's first frame needs none of the statistics.
+        from companion.storage.statistics import suggested_level
+
         # The level the last games' verdicts suggest is offered first (docs/SOLO.md).
         suggested = suggested_level(self.session.store)
         note = ""

@@ -8,7 +8,7 @@ state kept between calls), so the same view always gives the same bytes. The
 layouts live in `screens_menus` (menus, questions, numbers, pages, notices,
 input test), `screens_verdicts` (a solo game against every level), `screens_circle`
 (dealing and entering the circle) and `screens_game` (turn, steps, Automa, score); the
-last two are imported when a screen of theirs is first drawn.
+last three are imported when a screen of theirs is first drawn.
 
 The golden images of the tests are written by `companion.testing.goldens`.
 """
@@ -31,7 +31,6 @@ from companion.render.screens_menus import (
     draw_test_pattern,
     draw_text,
 )
-from companion.render.screens_verdicts import draw_verdicts
 from companion.views import (
     AutomaView,
     DealView,
@@ -57,7 +56,8 @@ log = logging.getLogger(__name__)
 def _imported_when_drawn(module: str, name: str) -> Callable[[Canvas, Any], None]:
     """The layout `name` of `module`, imported when a screen first needs it: the game's
     layouts bring the patches, the track and the engine's catalogue, and a fresh start's
-    first frame, the home menu, needs none of them (see `Companion.game_rooms`)."""
+    first frame, the home menu, needs none of them (see `Companion.game_rooms`), nor
+    does a resumed game's turn need the verdicts' table of a solo game's end."""
 
     def layout(canvas: Canvas, view: Any) -> None:
         getattr(importlib.import_module(module), name)(canvas, view)
@@ -67,6 +67,7 @@ def _imported_when_drawn(module: str, name: str) -> Callable[[Canvas, Any], None
 
 _SCREENS_GAME = "companion.render.screens_game"
 _SCREENS_CIRCLE = "companion.render.screens_circle"
+_SCREENS_VERDICTS = "companion.render.screens_verdicts"
 LAYOUTS: dict[type, Callable[[Canvas, Any], None]] = {
     MenuView: draw_menu,
     DealView: _imported_when_drawn(_SCREENS_CIRCLE, "draw_deal"),
@@ -78,7 +79,7 @@ LAYOUTS: dict[type, Callable[[Canvas, Any], None]] = {
     NumberView: draw_number,
     ScoreView: _imported_when_drawn(_SCREENS_GAME, "draw_score"),
     TextView: draw_text,
-    VerdictsView: draw_verdicts,
+    VerdictsView: _imported_when_drawn(_SCREENS_VERDICTS, "draw_verdicts"),
     InputTestView: draw_input_test,
     TestPatternView: draw_test_pattern,
 }

@@ -1,4 +1,5 @@
-"""A fresh start draws its home menu without the game's modules (`Companion.game_rooms`).
+"""A fresh start draws its home menu without the game's modules (`Companion.game_rooms`),
+and neither start loads the statistics or the verdicts' table for its first frame.
 
 Each check runs in a child process: this one has imported them all long ago.
 """
@@ -29,7 +30,9 @@ GAME_SCREENS = (
     "companion.render.screens_circle",
     "companion.render.patches",
     "companion.render.track",
+    "companion.render.screens_verdicts",
 )
+STATISTICS = ("companion.storage.statistics", "companion.app.statistics")
 
 FIRST_FRAME_THEN_A_PRESS = """
 import json, sys
@@ -64,7 +67,7 @@ def first_frame_then_a_press(state_dir: Path) -> dict[str, object]:
             "-c",
             FIRST_FRAME_THEN_A_PRESS,
             str(state_dir),
-            json.dumps(GAME_MODULES + GAME_SCREENS),
+            json.dumps(GAME_MODULES + GAME_SCREENS + STATISTICS),
         ],
         capture_output=True,
         text=True,
@@ -81,9 +84,10 @@ def test_a_fresh_start_draws_the_home_menu_without_the_game_and_loads_it_for_a_n
     assert report["first"] == "HOME"
     assert report["loaded"] == []
     # "New solo game" goes on to choosing the difficulty, with the game's modules loaded
-    # (its screens wait for the first of them: a difficulty is chosen on a menu).
+    # (its screens wait for the first of them: a difficulty is chosen on a menu) and the
+    # statistics' queries, for the level they suggest.
     assert report["then"] == "DIFFICULTY"
-    assert report["loaded then"] == list(GAME_MODULES)
+    assert report["loaded then"] == [*GAME_MODULES, "companion.storage.statistics"]
 
 
 def test_a_game_in_progress_is_resumed_on_its_turn_with_the_game_loaded(tmp_path: Path) -> None:
@@ -91,3 +95,5 @@ def test_a_game_in_progress_is_resumed_on_its_turn_with_the_game_loaded(tmp_path
     report = first_frame_then_a_press(tmp_path)
     assert report["first"] == "TurnView"
     assert set(GAME_MODULES) <= set(report["loaded"])  # the turn needs no circle
+    # nor the statistics, nor the table of a solo game's end
+    assert set(report["loaded"]).isdisjoint((*STATISTICS, "companion.render.screens_verdicts"))
