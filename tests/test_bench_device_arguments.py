@@ -1,5 +1,6 @@
 """bench/device.py refuses a bad --idle-seconds, --games or --startup-runs at once, in one
-line, and bench/startup.py a bad --runs (the same check).
+line, and bench/startup.py a bad --runs (the same check); it judges a share of a frame
+against its target unrounded.
 
 The bench is not in the suite (it runs for minutes); its arguments are: a value that
 passed its check used to stop it with a traceback only after the figures before the
@@ -103,3 +104,16 @@ def test_both_start_up_benches_refuse_no_runs_in_one_line(script, argument):
     assert (
         last == f"{script}: error: argument {argument}: 0: at least one run is needed for a median"
     )
+
+
+@pytest.mark.parametrize(
+    ("share", "said"),
+    [
+        (0.253, "OVER THE TARGET"),  # English on the SH1106: printed 25.3%
+        (0.2504, "OVER THE TARGET"),  # printed 25.0%, and still over
+        (0.25, "within the target"),
+        (0.2, "within the target"),
+    ],
+)
+def test_a_share_of_a_frame_is_judged_unrounded(share, said):
+    assert bench.verdict(share, 0.25) == said
