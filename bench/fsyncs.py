@@ -1,6 +1,6 @@
 """How many inputs fsync before their frame, over the scripted games of bench/device.py.
 
-    .venv/bin/python bench/fsyncs.py [--games 6] [--tree DIR]
+    .venv/bin/python bench/fsyncs.py [--games 6]
 
 The games are those of bench/device.py's bytes-per-input loop (the same seeds, the same
 stand-in player, from each game's first turn to its end), played one after the other on
@@ -10,9 +10,7 @@ program runs under strace, which counts the fsync and fdatasync calls the proces
 (SQLite's as well as Python's); a marker written to /dev/null before each input, and
 one where its frame would be sent, split them by input. After the frame marker the
 companion's `after_frame` runs (the write-ahead log emptied after a game's end): its
-fsyncs delay no frame and are not counted. `--tree DIR` plays the companion of another
-checkout (e.g. a `git worktree` of an older commit) with the same script, for the
-baseline beside it.
+fsyncs delay no frame and are not counted.
 
 Not a test: it prints figures and never fails.
 """
@@ -57,8 +55,7 @@ def play(games: int) -> None:
                     os.write(marker, MARKER)
                     app.handle(item)
                     os.write(marker, FRAME)
-                    # Builds before the log was emptied after a frame have no after_frame.
-                    getattr(app, "after_frame", lambda: None)()
+                    app.after_frame()
 
 
 def count(trace: str) -> collections.Counter[int]:
@@ -78,7 +75,6 @@ def count(trace: str) -> collections.Counter[int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parents[1])
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
@@ -87,12 +83,10 @@ def main() -> None:
     with tempfile.NamedTemporaryFile(suffix=".strace") as trace:
         command = ["strace", "-f", "-qq", "-e", "trace=fsync,fdatasync,write", "-o", trace.name]
         command += [sys.executable, __file__, "--play", "--games", str(args.games)]
-        env = os.environ | {"PYTHONPATH": str(args.tree.resolve())}
-        subprocess.run(command, check=True, env=env, cwd=args.tree)
+        subprocess.run(command, check=True)
         per_input = count(Path(trace.name).read_text())
     total = sum(per_input.values())
     synced = sum(n for fsyncs, n in per_input.items() if fsyncs)
-    print(f"tree: {args.tree.resolve()}")
     print(f"inputs of {args.games} games: {total}")
     print(f"inputs that fsync before their frame: {synced} of {total}")
     for fsyncs in sorted(per_input):

@@ -1,8 +1,7 @@
 """The statistics screen over 100, 1,000 and 10,000 finished games: time to open it and
-the memory it takes, beside the same screen of an earlier checkout in the same run.
+the memory it takes.
 
     .venv/bin/python bench/statistics_screen.py [--games 100 1000 10000]
-                                         [--baseline-tree DIR --baseline-games 100 1000]
 
 Each size runs in a fresh process. The finished games are ten real ones, one per level
 and deck, played to the end by the engine (the player only advances), stored again and
@@ -10,10 +9,6 @@ again (each with the levels it beat) in one transaction until there are N; then
 `Companion.statistics()` is timed (the SQL, the lines, the first page drawn: what one
 press on "Statistics" costs; the median of five) and the process's peak resident memory
 (ru_maxrss) is read before and after them.
-
-The baseline is the same screen of another checkout (`--baseline-tree`, e.g. a
-`git worktree` of 22db4b3, before the store): the same ten games' logs written into its
-`history/` as files, N in all, then its `Companion.statistics()` timed the same way.
 
 Not a test: it prints figures and never fails.
 """
@@ -40,7 +35,7 @@ from companion.engine.game import Game
 from companion.engine.gamelog import log_lines
 from companion.engine.setup import Side, solo_setup
 
-count, store_kind = int(sys.argv[1]), sys.argv[2]
+count = int(sys.argv[1])
 games = []
 for number, (level, deck) in enumerate(itertools.product(DIFFICULTY_BY_NAME, Deck)):
     game = Game(solo_setup(DIFFICULTY_BY_NAME[level], deck, seed=number))
@@ -50,32 +45,25 @@ for number, (level, deck) in enumerate(itertools.product(DIFFICULTY_BY_NAME, Dec
 
 with tempfile.TemporaryDirectory() as state:
     state = Path(state)
-    if store_kind == "store":
-        from companion.storage.progress import result_of
-        from companion.storage.store import Store
+    from companion.storage.progress import result_of
+    from companion.storage.store import Store
 
-        with Store(state) as store:
-            rows = []
-            for number in range(count):
-                game = games[number % len(games)]
-                result = result_of(game)
-                rows.append((
-                    f"2026-01-01 10:{number // 60 % 60:02}:{number % 60:02}", result.finished,
-                    game.setup.mode.value, game.setup.difficulty.name, game.setup.deck.value,
-                    json.dumps(result.scores), result.winner, result.margin,
-                    "\n".join(log_lines(game)) + "\n", result.beaten,
-                ))
-            store._db.execute("BEGIN")
-            store._db.executemany(
-                "INSERT INTO games (ended, finished, mode, difficulty, deck, scores, winner,"
-                " margin, log, beaten) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            store._db.execute("COMMIT")
-    else:
-        history = state / "history"
-        history.mkdir()
+    with Store(state) as store:
+        rows = []
         for number in range(count):
-            name = f"2026-01-01T10-{number // 60 % 60:02}-{number % 60:02}-solo-{number}.jsonl"
-            (history / name).write_text("\n".join(log_lines(games[number % len(games)])) + "\n")
+            game = games[number % len(games)]
+            result = result_of(game)
+            rows.append((
+                f"2026-01-01 10:{number // 60 % 60:02}:{number % 60:02}", result.finished,
+                game.setup.mode.value, game.setup.difficulty.name, game.setup.deck.value,
+                json.dumps(result.scores), result.winner, result.margin,
+                "\n".join(log_lines(game)) + "\n", result.beaten,
+            ))
+        store._db.execute("BEGIN")
+        store._db.executemany(
+            "INSERT INTO games (ended, finished, mode, difficulty, deck, scores, winner,"
+            " margin, log, beaten) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        store._db.execute("COMMIT")
 
     from companion.app.companion import Companion
     from companion.render.screens import render
@@ -98,14 +86,13 @@ with tempfile.TemporaryDirectory() as state:
 """
 
 
-def measure(tree: Path, count: int, kind: str) -> dict:
+def measure(count: int) -> dict:
     done = subprocess.run(
-        [sys.executable, "-c", MEASURE, str(count), kind],
+        [sys.executable, "-c", MEASURE, str(count)],
         capture_output=True,
         text=True,
         check=True,
-        cwd=tree,
-        env=os.environ | {"PYTHONPATH": str(tree)},
+        cwd=REPO,
     )
     return json.loads(done.stdout.splitlines()[-1])
 
@@ -113,8 +100,6 @@ def measure(tree: Path, count: int, kind: str) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, nargs="+", default=[100, 1000, 10000])
-    parser.add_argument("--baseline-tree", type=Path)
-    parser.add_argument("--baseline-games", type=int, nargs="+", default=[100, 1000])
     args = parser.parse_args()
     print(
         f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
@@ -122,19 +107,11 @@ def main() -> None:
     print(f"command: {' '.join([Path(sys.executable).name, *sys.argv])}")
     print("finished games | open the statistics screen | peak memory (grew while opening)")
     for count in args.games:
-        figures = measure(REPO, count, "store")
+        figures = measure(count)
         print(
             f"{count:>14,} | {figures['seconds'] * 1000:>10.1f} ms"
             f" | {figures['rss_kib'] / 1024:.1f} MB (+{figures['grew_kib'] / 1024:.1f} MB)"
         )
-    if args.baseline_tree:
-        print(f"baseline: {args.baseline_tree.resolve()} (history/ files)")
-        for count in args.baseline_games:
-            figures = measure(args.baseline_tree.resolve(), count, "history")
-            print(
-                f"{count:>14,} | {figures['seconds'] * 1000:>10.1f} ms"
-                f" | {figures['rss_kib'] / 1024:.1f} MB (+{figures['grew_kib'] / 1024:.1f} MB)"
-            )
 
 
 if __name__ == "__main__":
