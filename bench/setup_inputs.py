@@ -5,7 +5,7 @@
 Plays the real application through its five inputs, as a player who reads the
 screen and takes the shortest way, from the "Patch circle" menu to the first
 turn, for many random circles. Beside each figure, the baseline worked out in
-the same run for the same circles on the earlier screens: one dealt patch per
+the same run for the same circles entered the plainer way: one dealt patch per
 press; every patch not yet placed in one list in catalogue order, turned from
 its first entry (`one_list_inputs`, the same shortest-way player).
 
