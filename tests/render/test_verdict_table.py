@@ -6,6 +6,7 @@ column (right-aligned), its marks start on one."""
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import pairwise
 
 import pytest
@@ -112,3 +113,13 @@ def test_the_widest_figures_fit_in_aligned_columns(language, played):
                 edges.setdefault(name, set()).add(place)
     unaligned = {name: sorted(places) for name, places in edges.items() if len(places) > 1}
     assert not unaligned, f"{language}: columns whose rows do not line up: {unaligned}"
+
+
+def test_a_page_given_more_lines_than_the_app_cuts_is_reported():
+    # Korean's page holds three lines (its first page: three rows, no deal); the same
+    # three rows with the deal under them are four, one below the hint.
+    first, last = pages("ko", 0)[0], pages("ko", 0)[-1]
+    assert (first.count, first.deal) == (3, "")
+    assert render_canvas(first).overflows == []
+    crowded = dataclasses.replace(first, deal=last.deal)
+    assert render_canvas(crowded).overflows == ["verdicts: 3 rows and the deal, room for 3"]
