@@ -484,7 +484,7 @@ BYTES_TARGETS = {"ssd1306": (0.27, 0.37), "sh1106": (0.25, 0.35)}
 Automa's card's (docs/PERFORMANCE.md, "Bytes per input")."""
 
 
-def verdict(share: float, target: float) -> str:
+def against_target(share: float, target: float) -> str:
     """Whether `share` meets `target`, judged unrounded: a share printed as 25.0% beside a
     25% target is still said to miss it when it does."""
     return "within the target" if share <= target else "OVER THE TARGET"
@@ -517,8 +517,8 @@ def main() -> None:
         print(f"   (target: median <= {median_target:.0%}, mean <= {mean_target:.0%}):")
         median, mean = statistics.median(every), statistics.mean(every)
         print(
-            f"   all inputs: median {median:.1%}, {verdict(median, median_target)}; "
-            f"mean {mean:.1%}, {verdict(mean, mean_target)}"
+            f"   all inputs: median {median:.1%}, {against_target(median, median_target)}; "
+            f"mean {mean:.1%}, {against_target(mean, mean_target)}"
         )
         for kind, values in sorted(ratios.items()):
             print(f"   {kind}: median {statistics.median(values):.1%} over {len(values)}")

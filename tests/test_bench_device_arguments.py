@@ -116,4 +116,4 @@ def test_both_start_up_benches_refuse_no_runs_in_one_line(script, argument):
     ],
 )
 def test_a_share_of_a_frame_is_judged_unrounded(share, said):
-    assert bench.verdict(share, 0.25) == said
+    assert bench.against_target(share, 0.25) == said
