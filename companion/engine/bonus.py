@@ -22,22 +22,6 @@ from companion.engine.state import SideState
 MARK_ANSWER_PREFIX = f"{Side.PLAYER}@"
 """The player's answer before the Automa's move that takes the tile is kept as this
 prefix and the number of actions played then ("player@23")."""
-MAX_ANSWER_DIGITS = 6
-
-
-def is_bonus_answer(key: object) -> bool:
-    """Whether `key` can be one of `BonusQuestion.answers`: a side that is not the Automa's,
-    or the player's answer at the Automa's mark.
-
-    >>> [is_bonus_answer(key) for key in ("p2", "player@23", "automa", "player@", "player@x")]
-    [True, True, False, False, False]
-    """
-    if not isinstance(key, str):
-        return False
-    number = key.removeprefix(MARK_ANSWER_PREFIX)
-    if number != key:
-        return number.isascii() and number.isdigit() and len(number) <= MAX_ANSWER_DIGITS
-    return key in (Side.PLAYER, Side.P1, Side.P2)
 
 
 class BonusOccasion(StrEnum):
