@@ -100,11 +100,6 @@ class LineSplitter:
         """Bytes of the unfinished line held now (at most ``max_bytes + 1``)."""
         return len(self._buffer)
 
-    @property
-    def discarding(self) -> bool:
-        """True while dropping the rest of an overlong line."""
-        return self._discarding
-
     def feed(self, data: bytes) -> list[RawLine]:
         """Take the next bytes of the stream; return the lines they complete, in order."""
         lines: list[RawLine] = []
