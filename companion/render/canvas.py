@@ -54,9 +54,6 @@ class Box(NamedTuple):
         )
 
 
-DISPLAY = Box(0, 0, WIDTH, HEIGHT)
-
-
 def aligned_x(box: Box, width: int, align: Align) -> int:
     """Where something `width` pixels wide starts when aligned in `box`."""
     if align == "center":

@@ -1,6 +1,6 @@
 import pytest
 
-from companion.render.canvas import DISPLAY, Box, Canvas
+from companion.render.canvas import Box, Canvas
 from companion.testing.sample_sheet import sample_screens
 from companion.text.font import LARGE, SMALL
 
@@ -108,7 +108,7 @@ def test_frame_rules_and_fill():
     assert canvas.image.getpixel((5, 2)) == 0
     assert all(canvas.image.getpixel((x, 20)) == 255 for x in range(128))
     assert canvas.image.getpixel((64, 41)) == 0
-    canvas.fill(DISPLAY, fill=0)
+    canvas.fill(canvas.bounds, fill=0)
     assert canvas.image.getbbox() is None
 
 
@@ -116,7 +116,8 @@ def test_box_helpers():
     box = Box(4, 6, 20, 10)
     assert (box.right, box.bottom, box.corners) == (24, 16, (4, 6, 23, 15))
     assert box.inset(2) == Box(6, 8, 16, 6)
-    assert DISPLAY.contains(box) and not box.contains(DISPLAY)
+    screen = Box(0, 0, 128, 64)
+    assert screen.contains(box) and not box.contains(screen)
 
 
 def test_sample_screens_have_no_overflow():
