@@ -101,13 +101,6 @@ def median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def quantile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def ms(seconds: float | None) -> str:
     return "n/a" if seconds is None else f"{seconds * 1000:.2f} ms"
 
