@@ -31,9 +31,6 @@ from companion.testing.autoplay import inputs_for, random_choice, start_game
 from companion.text.language import LANGUAGE_NAMES, msg, words_for
 from companion.views import QuestionView, ScreenKind, TextView, TurnView
 
-PAGE = os.sysconf("SC_PAGE_SIZE")
-"""tmpfs gives a file its space a page at a time."""
-
 
 def fill(directory: Path) -> Path:
     """Fill the file system of `directory` to the last byte; returns the filler file."""

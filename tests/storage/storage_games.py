@@ -52,11 +52,3 @@ def finished_two_player(seed: int, start: str = "p1") -> Game:
     while not game.is_over:
         game.push(ADVANCE)
     return game
-
-
-def replay_of(game: Game, count: int) -> Game:
-    """A fresh game from the same set-up with the first `count` actions of `game`."""
-    twin = Game(game.setup)
-    for action in game.move_stack[:count]:
-        twin.push(action)
-    return twin
