@@ -42,7 +42,7 @@ from companion.display.partial import (
     send_sh1106,
     send_ssd1306,
 )
-from companion.display.sink import DisplayUnavailable
+from companion.display.sink import DisplayUnavailable, check_frame
 from companion.hardware.config import DisplayConfig
 from companion.hardware.constants import (
     HEIGHT,
@@ -183,11 +183,7 @@ class OledDisplay(capabilities):
 
     def display(self, image: Image.Image) -> None:
         """Show ``image`` (mode "1", the device's size), sending only what changed."""
-        if image.size != self.size or image.mode != self.mode:
-            raise ValueError(
-                f"expected a {self.width}x{self.height} mode {self.mode!r} image, "
-                f"got {image.size[0]}x{image.size[1]} mode {image.mode!r}"
-            )
+        check_frame(self, image)
         with self._lock:
             self._image = frame = image.copy()
             self._guarded(lambda: self._draw(frame))

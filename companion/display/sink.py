@@ -56,6 +56,15 @@ class Display(Protocol):
         """Release the screen (luma switches a panel off unless :attr:`persist`)."""
 
 
+def check_frame(display: Display, image: Image.Image) -> None:
+    """Refuse with a ValueError an `image` that is not of `display`'s size and mode."""
+    if image.size != display.size or image.mode != display.mode:
+        raise ValueError(
+            f"expected a {display.width}x{display.height} mode {display.mode!r} image, "
+            f"got {image.size[0]}x{image.size[1]} mode {image.mode!r}"
+        )
+
+
 class DisplayUnavailable(RuntimeError):
     """The requested display cannot be opened here (e.g. pygame is not installed), or can no
     longer be drawn on (the terminal's standard output closed or full)."""

@@ -23,7 +23,7 @@ from PIL import Image, ImageOps
 
 from companion.display.braille import to_braille
 from companion.display.half_blocks import to_half_blocks
-from companion.display.sink import AlwaysHealthy, DisplayUnavailable
+from companion.display.sink import AlwaysHealthy, DisplayUnavailable, check_frame
 from companion.hardware.constants import HEIGHT, WIDTH
 from companion.storage.settings import DEFAULT_CONTRAST
 
@@ -205,11 +205,7 @@ class TerminalDisplay(AlwaysHealthy):
 
     def display(self, image: Image.Image) -> None:
         """Show ``image`` (``mode`` "1", ``size`` (width, height))."""
-        if image.size != self.size or image.mode != self.mode:
-            raise ValueError(
-                f"expected a {self.width}x{self.height} mode {self.mode!r} image, "
-                f"got {image.size[0]}x{image.size[1]} mode {image.mode!r}"
-            )
+        check_frame(self, image)
         if self._image is not None and image.tobytes() == self._image.tobytes():
             return
         self._image = image.copy()
