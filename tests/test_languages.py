@@ -19,6 +19,7 @@ from companion.testing.catalogs import (
     characters_used,
     english,
     messages,
+    placeholders,
     read_catalog,
     translated,
 )
@@ -28,7 +29,6 @@ from companion.text.language import (
     LANGUAGE_NAMES,
     EnglishShown,
     Words,
-    placeholders,
     translations,
     words_for,
 )

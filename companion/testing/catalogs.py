@@ -5,6 +5,7 @@ standard library (`companion.text.language`).
 
 from __future__ import annotations
 
+import string
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -14,6 +15,15 @@ from companion.text.language import DOMAIN, ENGLISH, ICON_FIELDS, LANGUAGE_NAMES
 
 TRANSLATED = tuple(code for code in LANGUAGE_NAMES if code != ENGLISH)
 """Every language with a catalog (English is the messages themselves)."""
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of `text`, icons included.
+
+    >>> sorted(placeholders("Buy {patch}: pay {cost}{button}"))
+    ['button', 'cost', 'patch']
+    """
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def catalog_path(language: str) -> Path:

@@ -35,7 +35,6 @@ from __future__ import annotations
 import gettext
 import logging
 import re
-import string
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -79,15 +78,6 @@ def counted_msg(singular: str, plural: str) -> tuple[str, str]:
     """Mark a text with a count to translate where it is looked up later, with its count
     (`Words.counted(*text, count=…)`)."""
     return singular, plural
-
-
-def placeholders(text: str) -> set[str]:
-    """The named placeholders of `text`, icons included.
-
-    >>> sorted(placeholders("Buy {patch}: pay {cost}{button}"))
-    ['button', 'cost', 'patch']
-    """
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def split_context(key: str) -> tuple[str | None, str]:

@@ -20,7 +20,8 @@ from companion.app.companion import Companion
 from companion.inputs.events import Input
 from companion.render.screens import render_canvas
 from companion.storage.files import StorageError
-from companion.text.language import LANGUAGE_NAMES, Words, msg, placeholders, words_for
+from companion.testing.catalogs import placeholders
+from companion.text.language import LANGUAGE_NAMES, Words, msg, words_for
 from companion.views import QuestionView, TextView, TurnLine
 
 OPEN, CLOSE = "\u27e6", "\u27e7"
