@@ -175,10 +175,6 @@ class OledDisplay(capabilities):
     def transfers(self) -> int:
         return self._tap.transfers
 
-    @property
-    def blanked(self) -> bool:
-        return self._blanked
-
     # frames -----------------------------------------------------------------------------------
 
     def display(self, image: Image.Image) -> None:
