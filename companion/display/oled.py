@@ -75,7 +75,6 @@ class _Tap:
     def __init__(self, serial: Any) -> None:
         self.serial = serial
         self.bytes_sent = 0
-        self.transfers = 0
         self.recording: list[tuple[str, tuple[int, ...]]] | None = None
 
     def command(self, *cmd: int) -> None:
@@ -83,14 +82,12 @@ class _Tap:
             self.recording.append(("command", tuple(cmd)))
         self.serial.command(*cmd)
         self.bytes_sent += len(cmd)
-        self.transfers += 1
 
     def data(self, data: Any) -> None:
         if self.recording is not None:
             self.recording.append(("data", tuple(data)))
         self.serial.data(data)
         self.bytes_sent += len(data)
-        self.transfers += 1
 
     def cleanup(self) -> None:
         self.serial.cleanup()
@@ -111,8 +108,8 @@ class OledDisplay(capabilities):
 
     Figures: ``healthy``, ``error_count`` (bus errors caught, failed retries
     included), ``bytes_sent`` (command + data bytes given to the serial
-    interface since it was opened, init included), ``transfers`` (``command()``
-    and ``data()`` calls), ``full_frames`` and ``partial_frames``.
+    interface since it was opened, init included), ``full_frames`` and
+    ``partial_frames``.
     """
 
     def __init__(
@@ -170,10 +167,6 @@ class OledDisplay(capabilities):
     @property
     def bytes_sent(self) -> int:
         return self._tap.bytes_sent
-
-    @property
-    def transfers(self) -> int:
-        return self._tap.transfers
 
     # frames -----------------------------------------------------------------------------------
 
