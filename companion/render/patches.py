@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from companion.engine.catalogue import PATCH_BY_ID, Patch
-from companion.render.canvas import Align, Box, Canvas, TextBox
-from companion.text.font import BUTTON, SMALL, TIME, Font
+from companion.render.canvas import Box, Canvas
+from companion.text.font import BUTTON, TIME
 
 GAP = 1
 MIN_BUTTON_CELL = 3
@@ -164,13 +164,3 @@ def patch_label(patch: Patch, *, compact: bool = False, buttons: bool = True) ->
     if buttons and patch.buttons:
         parts.append(f"+{patch.buttons}{BUTTON}")
     return ("" if compact else " ").join(parts)
-
-
-def draw_patch_label(
-    canvas: Canvas, box: Box, patch: Patch, *, font: Font = SMALL, align: Align = "center"
-) -> TextBox:
-    """Draw the patch's label in `box`, compact only if the spaced one does not fit."""
-    label = patch_label(patch)
-    if not font.fits(label, box.width):
-        label = patch_label(patch, compact=True)
-    return canvas.text_in_box(box, label, font=font, align=align)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from companion.engine.catalogue import LEATHER_POSITIONS, PATCH_BY_ID, PATCHES
+from companion.engine.catalogue import LEATHER_POSITIONS, PATCH_BY_ID, PATCHES, Patch
 from companion.render.canvas import HEIGHT, WIDTH, Box, Canvas
-from companion.render.patches import common_cell, draw_patch, draw_patch_label
+from companion.render.patches import common_cell, draw_patch, patch_label
 from companion.render.track import TRACK_HEIGHT, draw_track
 from companion.text.font import (
     ARROW_RIGHT,
@@ -34,6 +34,14 @@ log = logging.getLogger(__name__)
 
 ZOOM = 4
 PRINTABLE = "".join(chr(code) for code in range(32, 127))
+
+
+def draw_patch_label(canvas: Canvas, box: Box, patch: Patch) -> None:
+    """Draw the patch's label in `box`, compact only if the spaced one does not fit."""
+    label = patch_label(patch)
+    if not SMALL.fits(label, box.width):
+        label = patch_label(patch, compact=True)
+    canvas.text_in_box(box, label, align="center")
 
 
 def font_screen() -> Canvas:

@@ -8,11 +8,11 @@ from companion.render.patches import (
     button_indices,
     common_cell,
     draw_patch,
-    draw_patch_label,
     fit_cell,
     layout_patch,
     patch_label,
 )
+from companion.testing.sample_sheet import draw_patch_label
 from companion.text.font import SMALL
 
 
