@@ -94,17 +94,6 @@ def page_bytes(image: Image.Image) -> bytes:
     return b"".join(rows[pages - 1 - page :: pages] for page in range(pages))
 
 
-def image_from_pages(data: bytes, width: int, height: int) -> Image.Image:
-    """The mode "1" image of page bytes: the inverse of :func:`page_bytes`."""
-    pages = height // PAGE_HEIGHT
-    if len(data) != width * pages:
-        raise ValueError(f"expected {width * pages} page bytes, got {len(data)}")
-    rows = bytearray(width * pages)
-    for page in range(pages):
-        rows[pages - 1 - page :: pages] = data[page * width : (page + 1) * width]
-    return Image.frombytes("1", (height, width), bytes(rows)).transpose(Image.Transpose.ROTATE_90)
-
-
 def changed_runs(old: bytes, new: bytes, width: int, page: int, gap: int) -> list[tuple[int, int]]:
     """Column ranges (inclusive) of ``page`` that differ, merging runs at most ``gap`` apart."""
     start = page * width

@@ -29,10 +29,21 @@ from typing import Any, ClassVar
 
 from PIL import Image
 
-from companion.display.partial import image_from_pages
+from companion.display.partial import PAGE_HEIGHT
 
 COMMANDS, DATA = 0x00, 0x40
 """The I2C control bytes luma sends before commands and before data."""
+
+
+def image_from_pages(data: bytes, width: int, height: int) -> Image.Image:
+    """The mode "1" image of GDDRAM page bytes: the inverse of `partial.page_bytes`."""
+    pages = height // PAGE_HEIGHT
+    if len(data) != width * pages:
+        raise ValueError(f"expected {width * pages} page bytes, got {len(data)}")
+    rows = bytearray(width * pages)
+    for page in range(pages):
+        rows[pages - 1 - page :: pages] = data[page * width : (page + 1) * width]
+    return Image.frombytes("1", (height, width), bytes(rows)).transpose(Image.Transpose.ROTATE_90)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,11 @@ from companion.display.partial import (
     SSD1306_WINDOW_COST,
     Window,
     changed_runs,
-    image_from_pages,
     page_bytes,
     plan_windows,
 )
 from companion.render.screens import render
-from companion.testing.recording import RecordingBus
+from companion.testing.recording import RecordingBus, image_from_pages
 from companion.testing.screen_examples import EXAMPLES
 
 
