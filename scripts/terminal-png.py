@@ -50,7 +50,7 @@ class Style:
 
     def reset(self) -> None:
         self.foreground = self.background = None
-        self.dim = self.reverse = self.bold = False
+        self.dim = self.reverse = False
 
     def apply(self, parameters: str) -> None:
         numbers = [int(p) if p else 0 for p in parameters.split(";")] if parameters else [0]
@@ -59,12 +59,10 @@ class Style:
             code = numbers[index]
             if code == 0:
                 self.reset()
-            elif code == 1:
-                self.bold = True
             elif code == 2:
                 self.dim = True
             elif code == 22:
-                self.bold = self.dim = False
+                self.dim = False
             elif code == 7:
                 self.reverse = True
             elif code == 27:
