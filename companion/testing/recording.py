@@ -159,7 +159,6 @@ class _Controller:
         self.page = 0
         self.display_on = False
         self.contrast = 0x7F
-        self.inverted = False
         self.scan = ScanDirections(segment_remap=False, com_reversed=False)
         """The reset state is 0xA0, 0xC0."""
         self.commands: list[tuple[int, ...]] = []
@@ -199,8 +198,6 @@ class _Controller:
             self.display_on = True
         elif op == 0x81:
             self.contrast = command[1]
-        elif op in (0xA6, 0xA7):
-            self.inverted = op == 0xA7
         elif op in (0xA0, 0xA1):
             self.scan = ScanDirections(op == 0xA1, self.scan.com_reversed)
         elif 0xC0 <= op <= 0xCF:  # the SH1106 reads bit 3 only; the SSD1306 takes C0 and C8
