@@ -2,7 +2,13 @@
 
 from helpers import place, solo_game, two_player_game
 
-from companion.app.wording import automa_summary, choice_line, player_cards, side_label
+from companion.app.wording import (
+    AutomaSummary,
+    automa_summary,
+    choice_line,
+    player_cards,
+    side_label,
+)
 from companion.engine.actions import ADVANCE, AUTOMA_TURN, Adjust, Buy
 from companion.text.font import BUTTON
 from companion.views import OpenMenu, TurnLine
@@ -87,12 +93,18 @@ def test_a_correction_is_worded_as_a_correction():
     assert cards[0].lines == ("Corrected: -1 button", "Your buttons: 3 \u2192 2")
 
 
+def card_12_pass(automa: int, player: int, difficulty: str = "fellow") -> AutomaSummary:
+    """The Automa's turn on card 12 (0 virtual buttons, income 5) with no P01 on offer:
+    it can pay for nothing and passes to the square in front of the player."""
+    game = solo_game("P10", "P17", "P03", cards=(12,), difficulty=difficulty)
+    place(game, "automa", automa)
+    place(game, "player", player)
+    return automa_summary(game.push(AUTOMA_TURN))
+
+
 def test_automa_pass_summary():
-    # Card 12 (0 virtual buttons, income 5); no P01 on offer: a pass from 0 to the
-    # square in front of the player on 12, crossing income marks 5 and 11.
-    game = solo_game("P10", "P17", "P03", cards=(12,))
-    place(game, "player", 12)
-    summary = automa_summary(game.push(AUTOMA_TURN))
+    # From 0 to the square in front of the player on 12, crossing income marks 5 and 11.
+    summary = card_12_pass(0, 12)
     assert summary.headline == f"Card 12, 0{BUTTON}: passes"
     assert summary.reason == f"Nothing costs 0{BUTTON} or less"
     assert summary.filters == ()  # card 12 has none, and nothing was affordable
@@ -101,12 +113,9 @@ def test_automa_pass_summary():
 
 
 def test_a_pass_over_no_income_mark_says_it_gains_no_buttons():
-    # Card 12 again, nothing affordable: from 12 to 15, in front of the player on 14,
-    # over no income mark (11 behind, 17 ahead). A pass takes no button a square.
-    game = solo_game("P10", "P17", "P03", cards=(12,))
-    place(game, "automa", 12)
-    place(game, "player", 14)
-    summary = automa_summary(game.push(AUTOMA_TURN))
+    # From 12 to 15, in front of the player on 14, over no income mark (11 behind, 17
+    # ahead). A pass takes no button a square.
+    summary = card_12_pass(12, 14)
     assert summary.steps == (f"Token 12 \u2192 15, no {BUTTON}",)
 
 
@@ -145,13 +154,9 @@ def test_automa_filters_say_skipped_and_narrowed_in_the_card_s_order():
 
 
 def test_a_leather_patch_the_automa_crosses_goes_to_its_pile_in_words():
-    # Card 12 (0 virtual buttons, income 5), no P01 on offer: the Automa on 18 passes
-    # to 23, in front of the player on 22, crossing the leather patch on 20 and the
-    # income mark on 23.
-    game = solo_game("P10", "P17", "P03", cards=(12,))
-    place(game, "automa", 18)
-    place(game, "player", 22)
-    summary = automa_summary(game.push(AUTOMA_TURN))
+    # From 18 to 23, in front of the player on 22, crossing the leather patch on 20
+    # and the income mark on 23.
+    summary = card_12_pass(18, 22)
     assert summary.steps == (
         f"Token 18 \u2192 23, +5{BUTTON} income",
         "Leather 20 to Automa's pile",
@@ -159,14 +164,10 @@ def test_a_leather_patch_the_automa_crosses_goes_to_its_pile_in_words():
 
 
 def test_the_tile_shares_the_last_leather_line_when_a_pass_crosses_several():
-    # Card 12 (0 virtual buttons, income 5), no P01 on offer, Apprentice (7x7 mark 44):
-    # the Automa on 30 passes to 51, in front of the player on 50, crossing the leather
-    # patches on 32, 44 and 50, the income marks 35, 41 and 47 (3 x 5) and the mark.
-    # Every leather patch keeps its line; the tile joins the last one.
-    game = solo_game("P10", "P17", "P03", cards=(12,), difficulty="apprentice")
-    place(game, "automa", 30)
-    place(game, "player", 50)
-    summary = automa_summary(game.push(AUTOMA_TURN))
+    # Apprentice (7x7 mark 44): from 30 to 51, in front of the player on 50, crossing
+    # the leather patches on 32, 44 and 50, the income marks 35, 41 and 47 (3 x 5) and
+    # the mark. Every leather patch keeps its line; the tile joins the last one.
+    summary = card_12_pass(30, 50, "apprentice")
     assert summary.steps == (
         f"Token 30 \u2192 51, +15{BUTTON} income",
         "Leather 32 to Automa's pile",
